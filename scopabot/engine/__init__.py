@@ -1,0 +1,103 @@
+"""The rules of Scopa and Scopone, pure: no I/O, no asyncio, no Discord, deterministic from a seed.
+
+Everything else in ScopaBot stands on this package and it imports nothing of the project.
+
+Cards and moves are written as in the rule book (``7d`` is the settebello; a move is the card
+played, then ``:`` and the cards it takes)::
+
+    >>> from scopabot.engine import Card, Game, Move, Rules, Preset
+    >>> Card.parse("settebello")
+    Card(value=7, suit=<Suit.DENARI: 'd'>)
+
+Build any position from explicit cards, list its legal moves (each capture choice apart), and
+play one. With 1, 3, 4 and 5 on the table a cavallo takes 1+3+5 or 4+5::
+
+    >>> g = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s", "6s"]],
+    ...                        table=["1d", "3s", "4b", "5c"], turn=0)
+    >>> [str(m) for m in g.legal_moves()]
+    ['9c:4b+5c', '9c:1d+3s+5c', '2b']
+    >>> g.play("9c")
+    Traceback (most recent call last):
+    ...
+    scopabot.engine.moves.IllegalMoveError: 9c must capture: take 4b+5c or 1d+3s+5c
+    >>> result = g.play("9c:4b+5c")
+    >>> [str(c) for c in g.table], result.scopa
+    (['1d', '3s'], False)
+
+A seat sees the game only through its view, which has no field for other hands or the deck::
+
+    >>> v = g.view_for(1)
+    >>> [str(c) for c in v.hand], v.hand_sizes, v.deck_size
+    (['10s', '6s'], (1, 2), 0)
+
+A whole match is deterministic from its seed, and its record replays to the same state::
+
+    >>> import random
+    >>> game = Game.new(Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed=42)
+    >>> rng = random.Random(0)
+    >>> while not game.is_over:
+    ...     _ = game.play(rng.choice(game.legal_moves()))
+    >>> outcome = game.outcome()
+    >>> outcome.winner in (0, 1) and max(outcome.totals) >= 11
+    True
+    >>> Game.replay(game.record()).to_snapshot() == game.to_snapshot()
+    True
+    >>> sum(s.total for s in game.deal_scores[0].sides) == sum(game.deal_scores[0].totals)
+    True
+"""
+
+from __future__ import annotations
+
+from .captures import capture_options
+from .cards import CARDS, SUITS, Card, CardParseError, Suit, format_cards, parse_cards
+from .game import Action, Game, PlayResult, shuffled_deck
+from .moves import IllegalMoveError, IllegalReason, InvalidMoveError, Move
+from .record import GameRecord, RecordError
+from .rules import (
+    TARGET_CHOICES,
+    FirstDealer,
+    Preset,
+    PrimieraRule,
+    Rules,
+    RulesError,
+    Tiebreak,
+)
+from .scoring import PRIMIERA_POINTS, DealScore, SideScore, primiera_total, score_deal
+from .view import GameView, Outcome, OutcomeReason, Play
+
+__all__ = [
+    "CARDS",
+    "PRIMIERA_POINTS",
+    "SUITS",
+    "TARGET_CHOICES",
+    "Action",
+    "Card",
+    "CardParseError",
+    "DealScore",
+    "FirstDealer",
+    "Game",
+    "GameRecord",
+    "GameView",
+    "IllegalMoveError",
+    "IllegalReason",
+    "InvalidMoveError",
+    "Move",
+    "Outcome",
+    "OutcomeReason",
+    "Play",
+    "PlayResult",
+    "Preset",
+    "PrimieraRule",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "SideScore",
+    "Suit",
+    "Tiebreak",
+    "capture_options",
+    "format_cards",
+    "parse_cards",
+    "primiera_total",
+    "score_deal",
+    "shuffled_deck",
+]

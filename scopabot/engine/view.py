@@ -1,0 +1,114 @@
+"""What one seat may see of a game, and the public record of each play.
+
+Computer players and every message sent to a person are built from a :class:`GameView`, never
+from the game itself: the view simply has no field for other hands or the deck order, so a
+leak would have to be written on purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .cards import CARDS, Card
+from .moves import Move
+from .rules import Rules
+from .scoring import DealScore
+
+
+class OutcomeReason(StrEnum):
+    TARGET = "target"
+    DEALS = "deals"
+    NAPOLA_REALE = "napola_reale"
+    SPAREGGIO = "spareggio"
+    LAST_CAPTURE_LOSES = "last_capture_loses"
+    UNDECIDED = "undecided"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended; ``winner`` is a side (``None`` only when nobody could be named)."""
+
+    winner: int | None
+    reason: OutcomeReason
+    totals: tuple[int, ...]
+    deals: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played in the current deal, as every player saw it happen."""
+
+    seat: int
+    card: Card
+    capture: tuple[Card, ...]
+    scopa: bool
+
+    @property
+    def move(self) -> Move:
+        return Move(self.card, frozenset(self.capture))
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """A seat's window on the game: its own hand and everything public, nothing more."""
+
+    rules: Rules
+    seat: int
+    turn: int
+    dealer: int
+    deal_number: int
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    captured_counts: tuple[int, ...]
+    scope: tuple[int, ...]
+    plays: tuple[Play, ...]
+    totals: tuple[int, ...]
+    deal_scores: tuple[DealScore, ...]
+    last_capturer: int | None
+    outcome: Outcome | None
+    spareggio: int
+    dealer_draw: tuple[tuple[tuple[int, Card], ...], ...] = ()
+    _legal: Callable[[], tuple[Move, ...]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def side(self) -> int:
+        return self.rules.side_of(self.seat)
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.outcome is None and self.turn == self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves this seat may make now (empty when it is not its turn)."""
+        if not self.is_my_turn or self._legal is None:
+            return ()
+        return self._legal()
+
+    def played_cards(self) -> tuple[Card, ...]:
+        """Cards played from hands so far in this deal."""
+        return tuple(p.card for p in self.plays)
+
+    def captured_cards(self, side: int) -> tuple[Card, ...]:
+        """Cards taken by a side this deal, as anyone watching the plays could list them."""
+        out: list[Card] = []
+        for p in self.plays:
+            if p.capture and self.rules.side_of(p.seat) == side:
+                out.append(p.card)
+                out.extend(p.capture)
+        return tuple(out)
+
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """Cards this seat has not seen this deal: in other hands or still in the deck."""
+        seen = {c.index for c in self.hand} | {c.index for c in self.table}
+        for p in self.plays:
+            seen.add(p.card.index)
+            seen.update(c.index for c in p.capture)
+        return tuple(c for c in CARDS if c.index not in seen)
