@@ -1,0 +1,100 @@
+"""What every computer player is: something that picks a move from a seat's view.
+
+A player never receives the game itself, only :class:`~scopabot.engine.GameView`, so it cannot
+look at hidden cards even by mistake. Each level is built by :func:`make_player` from a seed
+(and, for the search levels, an iteration and a time budget), and the same seed with the same
+budget gives the same move.
+
+>>> from scopabot.engine import Game, Rules
+>>> game = Game.new(Rules(), seed=3)
+>>> player = make_player(Level.GREEDY, seed=1)
+>>> player.choose(game.view_for(game.turn)) in game.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import zlib
+from enum import StrEnum
+from typing import Protocol, runtime_checkable
+
+from scopabot.engine import GameView, Move
+
+
+class Level(StrEnum):
+    """The computer players' levels, weakest first; ``normal`` is the default."""
+
+    RANDOM = "random"
+    GREEDY = "greedy"
+    NORMAL = "normal"
+    HARD = "hard"
+    EXPERT = "expert"
+
+
+DEFAULT_LEVEL = Level.NORMAL
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A computer player: it chooses a legal move for the seat whose view it is given."""
+
+    @property
+    def level(self) -> Level: ...
+
+    def choose(self, view: GameView) -> Move: ...
+
+
+class NotYourTurnError(ValueError):
+    """A player was asked to move from a view where its seat has no legal move."""
+
+
+def legal_or_raise(view: GameView) -> tuple[Move, ...]:
+    moves = view.legal_moves()
+    if not moves:
+        raise NotYourTurnError(f"seat {view.seat} has no move to make (turn: seat {view.turn})")
+    return moves
+
+
+def view_key(view: GameView) -> int:
+    """A stable number for everything public in a view, used to seed a decision.
+
+    Deriving a move's randomness from the seed and what the seat sees (rather than from a
+    generator advanced call after call) makes a choice reproducible on its own: the same seat
+    in the same situation with the same seed always plays the same card.
+    """
+    parts = [
+        str(view.seat),
+        str(view.deal_number),
+        " ".join(str(c) for c in view.hand),
+        " ".join(str(c) for c in view.table),
+        " ".join(f"{p.seat}{p.move}" for p in view.plays),
+        str(view.hand_sizes),
+        str(view.deck_size),
+    ]
+    return zlib.crc32("|".join(parts).encode())
+
+
+def make_player(
+    level: Level | str,
+    *,
+    seed: int,
+    iterations: int | None = None,
+    time_budget: float | None = None,
+) -> Player:
+    """A computer player of ``level``; the budgets only matter to ``hard`` and ``expert``."""
+    level = Level(str(level).strip().lower())
+    if level is Level.RANDOM:
+        from .simple import RandomPlayer
+
+        return RandomPlayer(seed=seed)
+    if level is Level.GREEDY:
+        from .simple import GreedyPlayer
+
+        return GreedyPlayer(seed=seed)
+    if level is Level.NORMAL:
+        from .heuristic import NormalPlayer
+
+        return NormalPlayer(seed=seed)
+    from .search import SearchPlayer
+
+    return SearchPlayer.for_level(level, seed=seed, iterations=iterations, time_budget=time_budget)
