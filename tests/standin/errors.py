@@ -26,7 +26,9 @@ INVALID_WEBHOOK_TOKEN = 50027
 INVALID_FORM_BODY = 50035
 
 
-def json_response(data: Any, *, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+def json_response(
+    data: Any, *, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     """A JSON response whose Content-Type is exactly ``application/json``."""
     all_headers = {"Content-Type": "application/json", **(headers or {})}
     return web.Response(body=json.dumps(data).encode(), status=status, headers=all_headers)

@@ -17,7 +17,6 @@ Each problem is a ``Problem(path, message)`` with a JSON-ish path such as
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 import os
@@ -273,8 +272,8 @@ def check_message(body: Payload, prefix: str = "", *, current_flags: int = 0) ->
         for key in ("content", "embeds", "poll"):
             if body.get(key):
                 problems.append(
-                    Problem(join(prefix, key), f"cannot be used with IS_COMPONENTS_V2 (flags "
-                            f"1<<15); put text in a TextDisplay")
+                    Problem(join(prefix, key), "cannot be used with IS_COMPONENTS_V2 (flags "
+                            "1<<15); put text in a TextDisplay")
                 )
     return problems
 
@@ -388,11 +387,3 @@ def check_callback(body: Payload, *, current_flags: int = 0) -> list[Problem]:
                 seen.add(custom_id)
         return problems
     return []
-
-
-def merged_edit(message_flags: int, body: Payload) -> Payload:
-    """The body an edit effectively sends, for checks that depend on the message's flags."""
-    merged = copy.copy(body)
-    if merged.get("flags") is None:
-        merged["flags"] = message_flags
-    return merged

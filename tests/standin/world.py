@@ -443,11 +443,13 @@ class World:
         return channel
 
     def add_thread(
-        self, parent: Channel, name: str, *, owner: User, private: bool = False
+        self, parent: Channel, name: str, *, owner: User, private: bool = False,
+        thread_id: int | None = None,
     ) -> Channel:
+        """A thread in ``parent``; one started from a message takes the message's id."""
         kind = ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD
         thread = Channel(
-            self.ids.next(),
+            thread_id or self.ids.next(),
             kind,
             name,
             parent.guild_id,
