@@ -205,12 +205,14 @@ class Game:
         last_capturer: int | None = None,
         totals: Sequence[int] | None = None,
         deal_number: int = 1,
+        spareggio: int = 0,
         seed: int = 0,
     ) -> Game:
         """A game at an explicit position, for tests and puzzles.
 
         ``deck`` lists the undealt cards in the order they will be dealt. Cards not named
-        anywhere are taken to be out of this deal (as if already discarded).
+        anywhere are taken to be out of this deal (as if already discarded). ``spareggio``
+        (1..3) puts the deal among knock-out tie-breaks, between the sides level at the top.
         """
         if len(hands) != rules.players:
             raise ValueError(f"{rules.players} hands are needed, got {len(hands)}")
@@ -235,6 +237,10 @@ class Game:
         g._last_capturer = last_capturer
         g._totals = list(totals) if totals else [0] * rules.sides
         g._deal_no = deal_number
+        if spareggio:
+            best = max(g._totals)
+            g._spareggio = spareggio
+            g._contenders = tuple(s for s, t in enumerate(g._totals) if t == best)
         g._start = g.to_snapshot(include_record=False)
         return g
 
@@ -595,7 +601,7 @@ class Game:
             raise IllegalMoveError(
                 IllegalReason.MUST_CAPTURE, f"{move.card} must capture: take {options}"
             )
-        if any(VALUE_OF[cap[0]] == VALUE_OF[card] and len(cap) == 1 for _, cap in choices):
+        if any(len(cap) == 1 and VALUE_OF[cap[0]] == VALUE_OF[card] for _, cap in choices):
             raise IllegalMoveError(
                 IllegalReason.MUST_TAKE_SAME_VALUE,
                 f"a card of the same value is on the table: {move.card} must take {options}",
