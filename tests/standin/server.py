@@ -17,7 +17,7 @@ import re
 import warnings
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from .users import Actor
 
 API_PREFIX = "/api/v10"
+ClientT = TypeVar("ClientT", bound="discord.Client")
 
 
 @dataclass(frozen=True)
@@ -212,8 +213,8 @@ class DiscordStandIn:
         }
 
     @contextlib.asynccontextmanager
-    async def connected(self, client: discord.Client, *, timeout: float = 5.0
-                        ) -> AsyncIterator[discord.Client]:
+    async def connected(self, client: ClientT, *, timeout: float = 5.0
+                        ) -> AsyncIterator[ClientT]:
         """Run ``client`` against the stand-in until it is ready; close it on the way out."""
         with self.patch_discord():
             runner = asyncio.create_task(client.start(self.world.token))

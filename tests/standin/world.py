@@ -10,6 +10,7 @@ bumps ``version`` and wakes ``wait_for`` so tests can wait for a condition inste
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import time
 from collections.abc import Callable, Iterator
@@ -401,11 +402,16 @@ class World:
         self._changed.set()
 
     async def wait_for(self, predicate: Callable[[], Any], *, timeout: float = 2.0) -> Any:
-        """Wait until ``predicate()`` is truthy, re-checking after every change; return it."""
+        """Wait until ``predicate()`` is truthy and return it.
+
+        It is re-checked after every change to the world, and every 10 ms besides, since
+        predicates may also read the bot's own state, which changes without telling us.
+        """
         async with asyncio.timeout(timeout):
             while not (result := predicate()):
                 self._changed.clear()
-                await self._changed.wait()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), 0.01)
             return result
 
     # Builders for tests -----------------------------------------------------------------
