@@ -1,0 +1,106 @@
+"""Plain-text pictures of what a seat may see: hands, table, plays, score breakdowns.
+
+The terminal game prints these, and chat messages can reuse them; they take a
+:class:`~scopabot.engine.GameView` or public results, never the secret game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scopabot.engine import Card, DealScore, GameView, Move, Outcome, OutcomeReason, Play
+
+SPECIAL_NAMES = {"7d": "settebello", "10d": "re bello"}
+
+
+def card_text(card: Card, *, named: bool = False) -> str:
+    """``7d``, or with ``named`` the Italian name too: ``7d (settebello)``."""
+    if not named:
+        return str(card)
+    return f"{card} ({SPECIAL_NAMES.get(str(card), card.italian)})"
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards) if cards else "(empty)"
+
+
+def capture_text(move: Move) -> str:
+    return "+".join(str(c) for c in move.sorted_capture())
+
+
+def play_text(play: Play, name: str, *, you: bool = False) -> str:
+    """One line saying what a player did, as the others saw it (``you`` for the reader)."""
+    plays, takes = ("play", "take") if you else ("plays", "takes")
+    if not play.capture:
+        return f"{name} {plays} {play.card}."
+    taken = "+".join(str(c) for c in sorted(play.capture, key=Card.sort_key))
+    line = f"{name} {plays} {play.card} and {takes} {taken}."
+    return line + " SCOPA!" if play.scopa else line
+
+
+def standings_text(totals: Sequence[int], side_names: Sequence[str], *, target: int | None) -> str:
+    """The match score, with how many points each side still needs when playing to a target."""
+    parts = []
+    for name, total in zip(side_names, totals, strict=True):
+        if target is not None:
+            parts.append(f"{name} {total} (needs {max(target - total, 0)})")
+        else:
+            parts.append(f"{name} {total}")
+    goal = f"to {target}" if target is not None else "fixed deals"
+    return f"Score [{goal}]: " + " · ".join(parts)
+
+
+BREAKDOWN_ROWS = (
+    ("Carte", "carte", "cards"),
+    ("Denari", "denari", "denari_count"),
+    ("Settebello", "settebello", None),
+    ("Primiera", "primiera", "primiera_total"),
+    ("Scope", "scope", None),
+    ("Re bello", "re_bello", None),
+    ("Napola", "napola", None),
+)
+
+
+def breakdown_text(score: DealScore, side_names: Sequence[str], *, options: set[str]) -> str:
+    """The per-side points of one deal as a small table (counts in brackets)."""
+    width = max(12, *(len(n) + 2 for n in side_names))
+    lines = [f"Deal {score.deal}".ljust(12) + "".join(n.rjust(width) for n in side_names)]
+    for label, attr, count in BREAKDOWN_ROWS:
+        if attr in ("re_bello", "napola") and attr not in options:
+            continue
+        row = label.ljust(12)
+        for side in score.sides:
+            points = getattr(side, attr)
+            cell = str(points)
+            if count is not None:
+                raw = getattr(side, count)
+                cell = f"{points} ({'-' if raw is None else raw})"
+            row += cell.rjust(width)
+        lines.append(row)
+    lines.append("Total".ljust(12) + "".join(str(s.total).rjust(width) for s in score.sides))
+    return "\n".join(lines)
+
+
+def outcome_text(outcome: Outcome, side_names: Sequence[str]) -> str:
+    totals = " – ".join(str(t) for t in outcome.totals)
+    if outcome.winner is None:
+        return f"The match ends undecided after {outcome.deals} deals ({totals})."
+    why = {
+        OutcomeReason.TARGET: "reaching the target",
+        OutcomeReason.DEALS: "after the last deal",
+        OutcomeReason.NAPOLA_REALE: "with all ten denari (napola to the re)",
+        OutcomeReason.SPAREGGIO: "in the spareggio",
+        OutcomeReason.LAST_CAPTURE_LOSES: "as the other side made the last capture",
+        OutcomeReason.UNDECIDED: "",
+    }[outcome.reason]
+    return f"Match won by {side_names[outcome.winner]}, {why} ({totals})."
+
+
+def table_text(view: GameView) -> str:
+    return "Table: " + cards_text(view.table)
+
+
+def hand_text(view: GameView) -> str:
+    return "Your hand: " + "  ".join(
+        f"{i}) {card_text(c, named=str(c) in SPECIAL_NAMES)}" for i, c in enumerate(view.hand, 1)
+    )

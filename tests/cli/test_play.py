@@ -1,0 +1,90 @@
+"""The terminal game, driven like a person at the keyboard."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from itertools import chain, repeat
+
+from scopabot.cli.main import build_parser, main
+from scopabot.cli.play import run
+
+
+def play(argv: list[str], lines: list[str] | None = None, *, then: str = "1") -> str:
+    """Run ``scopabot play`` with typed lines, answering ``then`` for ever after them."""
+    args = build_parser().parse_args(["play", *argv])
+    typed = "\n".join(chain(lines or [], repeat(then, 3000))) + "\n"
+    out = io.StringIO()
+    assert run(args, stdin=io.StringIO(typed), out=out) == 0
+    return out.getvalue()
+
+
+def test_a_whole_match_reaches_its_winner_with_breakdowns() -> None:
+    text = play(["--seed", "5", "--level", "greedy"])
+    assert "=== Deal 1" in text and "Carte" in text and "Primiera" in text
+    assert "Score [to 11]" in text and "needs" in text
+    assert text.rstrip().splitlines()[-1].startswith("Match won by")
+
+
+def test_bad_input_gets_a_sentence_and_a_new_prompt() -> None:
+    text = play(["--seed", "5", "--deals", "1"], ["foo", "0", "9", "7x", "9z:1d", "", "help"])
+    assert "'foo' is not a card" in text
+    assert "Choose a card from 1 to 3." in text
+    assert "'7x' is not a card" in text
+    assert "Type the number of a card" in text
+    assert "Traceback" not in text
+    assert "Match won by" in text or "undecided" in text
+
+
+def test_a_card_not_in_hand_and_an_illegal_capture_are_refused() -> None:
+    text = play(["--seed", "5", "--deals", "1"], ["10b:10s", "settebello"])
+    assert "is not in your hand" in text or "is not on the table" in text
+
+
+def test_several_captures_are_offered_as_a_choice() -> None:
+    for seed in range(40):
+        text = play(["--seed", str(seed), "--deals", "1", "--level", "random"], then="1")
+        if "can take: 1)" in text:
+            assert "Which? (1-" in text
+            return
+    raise AssertionError("no capture choice was offered in 40 matches")
+
+
+def test_end_of_input_and_quit_leave_politely() -> None:
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--seed", "9"])
+    assert run(args, stdin=io.StringIO(""), out=out) == 0
+    assert "Match left" in out.getvalue() and "--seed 9" in out.getvalue()
+    assert "Match left" in play(["--seed", "9"], ["quit"])
+
+
+def test_every_preset_and_option_can_be_played() -> None:
+    for argv in (
+        ["--players", "3", "--asso-piglia-tutto"],
+        ["--players", "4", "--partner", "greedy", "--napola", "--re-bello"],
+        ["--preset", "scopone_scientifico", "--primiera", "sevens", "--tiebreak", "ko"],
+        ["--preset", "scopone_classico", "--first-dealer", "draw", "--no-three-kings-redeal"],
+    ):
+        text = play(["--seed", "2", "--deals", "1", "--level", "greedy", *argv])
+        assert "Match won by" in text or "undecided" in text, argv
+    assert "Draw for dealer" in play(["--seed", "2", "--first-dealer", "draw"], ["quit"])
+
+
+def test_bad_options_are_refused_with_a_message(capsys: object) -> None:
+    assert main(["play", "--target", "500"]) == 2
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert "target must be 1..101" in err
+
+
+def test_the_console_script_runs_in_a_real_process() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "scopabot.cli.main", "play", "--seed", "4", "--deals", "1"],
+        input="nonsense\n" + "1\n" * 400,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "'nonsense' is not a card" in proc.stdout
+    assert "Traceback" not in proc.stdout + proc.stderr
