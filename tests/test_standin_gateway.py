@@ -116,8 +116,8 @@ async def test_resume_replays_exactly_the_missed_events(standin: DiscordStandIn)
             await ws.send_json({"op": IDENTIFY, "d": {"token": token, "intents": 1 << 9}})
             ready = await ws.receive_json()
             await ws.receive_json()  # GUILD_CREATE, s=2
-        session = standin.gateway.current
-        await standin.wait_for(lambda: session is not None and session.connection is None)
+        bot_session = standin.gateway.current
+        await standin.wait_for(lambda: bot_session is not None and bot_session.connection is None)
         await standin.user("bob").send("mentre eri via")
         async with session.ws_connect(standin.gateway_url) as ws:
             await ws.receive()
