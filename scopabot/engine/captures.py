@@ -26,6 +26,32 @@ Options = tuple[tuple[Positions, ...], ...]
 _CACHE: dict[tuple[tuple[int, ...], bool], Options] = {}
 _CACHE_LIMIT: Final = 200_000
 
+VALUE_CODE: Final = tuple(1 << (4 * (i % 10 + 1)) for i in range(40))
+"""A table's *code* is the sum of its cards' ``VALUE_CODE``: four bits counting each value.
+It names the multiset of values, which is all the capture rules look at, as one small int
+that the game keeps up to date play by play; hashing it is much cheaper than a tuple."""
+
+_BY_CODE: tuple[dict[int, Options], dict[int, Options]] = ({}, {})
+
+
+def options_for_code(code: int, asso_piglia_tutto: bool) -> Options:
+    """:func:`capture_options` for a table given by its code; positions index the table
+    sorted by value (as the game keeps it)."""
+    cache = _BY_CODE[asso_piglia_tutto]
+    found = cache.get(code)
+    if found is None:
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        values = tuple(v for v in range(1, 11) for _ in range((code >> (4 * v)) & 15))
+        found = cache[code] = capture_options(values, asso_piglia_tutto)
+    return found
+
+
+def code_cache(asso_piglia_tutto: bool) -> dict[int, Options]:
+    """The per-code cache itself, for loops that look it up inline before calling
+    :func:`options_for_code` (a dictionary lookup is cheaper than a call)."""
+    return _BY_CODE[asso_piglia_tutto]
+
 
 def capture_options(values: tuple[int, ...], asso_piglia_tutto: bool) -> Options:
     """Every capture allowed for each played value on a table with these card values."""
@@ -36,12 +62,6 @@ def capture_options(values: tuple[int, ...], asso_piglia_tutto: bool) -> Options
             _CACHE.clear()
         found = _CACHE[key] = _compute(values, asso_piglia_tutto)
     return found
-
-
-def capture_cache() -> dict[tuple[tuple[int, ...], bool], Options]:
-    """The cache itself, for loops that look it up inline before calling
-    :func:`capture_options` (a dictionary lookup is cheaper than a call)."""
-    return _CACHE
 
 
 def _compute(values: tuple[int, ...], asso_piglia_tutto: bool) -> Options:

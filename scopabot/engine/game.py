@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .captures import capture_cache, capture_options
+from .captures import VALUE_CODE, code_cache, options_for_code
 from .cards import CARDS, VALUE_OF, Card
 from .moves import IllegalMoveError, IllegalReason, Move
 from .record import RECORD_FORMAT, GameRecord, RecordError, cards_from_text, cards_to_text
@@ -70,6 +70,7 @@ class Game:
     __slots__ = (
         "_apt",
         "_captured",
+        "_code",
         "_contenders",
         "_deal_no",
         "_deal_scores",
@@ -109,6 +110,7 @@ class Game:
     _deal_no: int
     _hands: list[list[int]]
     _table: list[int]
+    _code: int
     _deck: list[int]
     _deck_pos: int
     _captured: list[list[int]]
@@ -171,6 +173,7 @@ class Game:
         g._deal_no = 0
         g._hands = [[] for _ in range(rules.players)]
         g._table = []
+        g._code = 0
         g._deck = []
         g._deck_pos = 0
         g._captured = [[] for _ in range(rules.sides)]
@@ -219,6 +222,7 @@ class Game:
         g = cls._blank(rules, seed)
         g._hands = [[_idx(c) for c in h] for h in hands]
         g._table = sorted((_idx(c) for c in table), key=_table_key)
+        g._code = _code_of(g._table)
         rest = [_idx(c) for c in deck]
         g._captured = [[_idx(c) for c in p] for p in captured] if captured else g._captured
         if len(g._captured) != rules.sides:
@@ -296,6 +300,7 @@ class Game:
                 break
         self._hands = hands
         self._table = table
+        self._code = _code_of(table)
         self._deck = order
         self._deck_pos = pos
         self._captured = [[] for _ in range(rules.sides)]
@@ -323,7 +328,7 @@ class Game:
         if self._outcome is not None:
             return []
         table = self._table
-        options = capture_options(tuple([VALUE_OF[c] for c in table]), self._apt)
+        options = options_for_code(self._code, self._apt)
         out: list[Action] = []
         for card in self._hands[self._turn]:
             caps = options[VALUE_OF[card]]
@@ -349,8 +354,11 @@ class Game:
         scopa = False
         if capture:
             table = self._table
+            code = self._code
             for c in capture:
                 table.remove(c)
+                code -= VALUE_CODE[c]
+            self._code = code
             side = self._sides[seat]
             pile = self._captured[side]
             pile.append(card)
@@ -367,6 +375,7 @@ class Game:
                 self._scope[side] += 1
         else:
             insort(self._table, card, key=_table_key)
+            self._code += VALUE_CODE[card]
         self._plays.append((seat, card, capture, scopa))
         self._moves.append(action)
         seat += 1
@@ -388,14 +397,14 @@ class Game:
         rand = rng.random
         apt = self._apt
         apply = self.apply_action
-        cached = capture_cache().get
+        cached = code_cache(apt).get
         values = VALUE_OF
         while True:
             hand = self._hands[self._turn]
             card = hand[int(rand() * len(hand))]
             table = self._table
-            key = (tuple([values[c] for c in table]), apt)
-            options = cached(key) or capture_options(*key)
+            code = self._code
+            options = cached(code) or options_for_code(code, apt)
             caps = options[values[card]]
             if not caps:
                 result = apply((card, ()))
@@ -417,6 +426,7 @@ class Game:
         else:
             self._discarded.extend(leftovers)
         self._table = []
+        self._code = 0
         score = score_deal(self._rules, self._captured, self._scope, deal=self._deal_no)
         self._deal_scores.append(score)
         for side, points in enumerate(score.totals):
@@ -678,6 +688,7 @@ class Game:
         g._deal_no = self._deal_no
         g._hands = [list(h) for h in self._hands]
         g._table = list(self._table)
+        g._code = self._code
         g._deck = self._deck
         g._deck_pos = self._deck_pos
         g._captured = [list(p) for p in self._captured]
@@ -789,6 +800,7 @@ class Game:
         g._deal_no = int(data["deal"])
         g._hands = [cards_from_text(h) for h in data["hands"]]
         g._table = sorted(cards_from_text(data["table"]), key=_table_key)
+        g._code = _code_of(g._table)
         g._deck = cards_from_text(data["deck"])
         g._deck_pos = int(data["deck_pos"])
         g._captured = [cards_from_text(p) for p in data["captured"]]
@@ -805,6 +817,10 @@ class Game:
         g._contenders = tuple(int(s) for s in data["contenders"])
         g._outcome = _outcome_from_dict(data["outcome"])
         return g
+
+
+def _code_of(table: list[int]) -> int:
+    return sum(VALUE_CODE[c] for c in table)
 
 
 def _idx(card: Card | str) -> int:
