@@ -65,7 +65,7 @@ class Board(ui.LayoutView):
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
-        section = ui.Section(ui.TextDisplay("Tavolo: 1♦ 5♣"),
+        section: ui.Section[Any] = ui.Section(ui.TextDisplay("Tavolo: 1♦ 5♣"),
                              accessory=ui.Button(label="Prendi", custom_id="sample:take"))
         self.add_item(ui.Container(ui.TextDisplay("## Partita"), ui.Separator(), section))
 
@@ -73,7 +73,7 @@ class Board(ui.LayoutView):
 class SampleBot(commands.Bot):
     def __init__(self) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         guild_ready_timeout=0.05)
+                         guild_ready_timeout=0.01)
         self.errors: list[discord.HTTPException] = []
         self.seen_messages: list[str] = []
         self.edits_seen: list[int] = []

@@ -56,7 +56,7 @@ async def test_zlib_stream_when_asked(standin: DiscordStandIn) -> None:
     ) as ws:
         inflate = zlib.decompressobj()
         await ws.send_json({"op": IDENTIFY, "d": {"token": standin.world.token}})
-        events = []
+        events: list[dict[str, object]] = []
         while len(events) < 3:
             frame = await ws.receive()
             assert frame.type is aiohttp.WSMsgType.BINARY

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import aiohttp
+import discord
 import pytest
 
 from tests.standin import DiscordStandIn, StandInViolation
@@ -113,3 +115,12 @@ async def test_unknown_routes_are_reported(standin: DiscordStandIn, sample_bot: 
     [violation] = standin.take_violations()
     assert violation.kind == "unsupported"
     assert "/pins/" in violation.request
+
+
+async def test_files_arrive_as_attachments(standin: DiscordStandIn, sample_bot: SampleBot) -> None:
+    channel = sample_bot.get_channel(standin.channel("tavolo").id)
+    picture = discord.File(io.BytesIO(b"\x89PNG fake"), filename="tavolo.png")
+    sent = await channel.send("il tavolo", file=picture)  # type: ignore[union-attr]
+    assert [a.filename for a in sent.attachments] == ["tavolo.png"]
+    [message] = standin.timeline("tavolo", as_user="bob")
+    assert message.attachments[0]["size"] == len(b"\x89PNG fake")

@@ -26,7 +26,7 @@ def row(*children: dict[str, Any]) -> dict[str, Any]:
 SELECT = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}
 TEXT = {"type": 10, "content": "testo"}
 
-HAND_WRITTEN = {
+HAND_WRITTEN: dict[str, tuple[dict[str, Any], str]] = {
     "content over 2000": (
         {"content": "x" * 2001},
         "content: must be 2000 or fewer in length (got 2001)",
@@ -66,7 +66,7 @@ HAND_WRITTEN = {
     ),
 }
 
-SPEC = {
+SPEC: dict[str, tuple[dict[str, Any], str]] = {
     "custom_id over 100": (
         {"components": [row(button("c" * 101))]},
         "components[0].components[0].custom_id: must be at most 100 characters long (got 101)",

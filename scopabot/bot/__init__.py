@@ -1,0 +1,1 @@
+"""The Discord layer (discord.py): client, cogs, views, DM delivery. Nothing imports it."""

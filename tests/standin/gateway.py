@@ -190,6 +190,8 @@ class Gateway:
         self.received.append(redacted)
         self.world.touch()
         data = payload.get("d")
+        if not isinstance(data, dict):
+            data = {}
         if op == HEARTBEAT:
             connection.queue.put_nowait({"op": HEARTBEAT_ACK})
         elif op == IDENTIFY:

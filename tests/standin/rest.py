@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .errors import DiscordError, not_found
-from .world import ChannelType, Command, Message, Payload
+from .world import Channel, ChannelType, Command, Guild, Message, Payload
 
 if TYPE_CHECKING:
     from .server import Call, DiscordStandIn, Handler
@@ -189,7 +189,7 @@ class RestApi:
 
     # Guilds ----------------------------------------------------------------------------------
 
-    def _guild(self, call: Call) -> Any:
+    def _guild(self, call: Call) -> Guild:
         guild = self.world.guilds.get(call.snowflake("guild_id"))
         if guild is None:
             raise not_found(errors.UNKNOWN_GUILD, "Guild")
@@ -214,7 +214,7 @@ class RestApi:
 
     # Channels and messages -----------------------------------------------------------------------
 
-    def _channel(self, call: Call) -> Any:
+    def _channel(self, call: Call) -> Channel:
         channel = self.world.channels.get(call.snowflake("channel_id"))
         if channel is None or not self.world.can_see(self.world.bot.id, channel):
             raise not_found(errors.UNKNOWN_CHANNEL, "Channel")

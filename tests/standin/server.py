@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from .errors import DiscordError, form_body_error, json_response
 from .gateway import Gateway
@@ -399,11 +399,13 @@ async def _read_body(request: web.Request) -> tuple[Any, list[Payload]]:
         files: list[Payload] = []
         reader = await request.multipart()
         while (part := await reader.next()) is not None:
+            if not isinstance(part, BodyPartReader):
+                continue
             if part.name == "payload_json":
-                body = json.loads(await part.text())  # type: ignore[union-attr]
+                body = json.loads(await part.text())
             else:
-                data = await part.read()  # type: ignore[union-attr]
-                files.append({"filename": part.filename or "file", "size": len(data),  # type: ignore[union-attr]
+                data = await part.read()
+                files.append({"filename": part.filename or "file", "size": len(data),
                               "content_type": part.headers.get("Content-Type")})
         return body, files
     raw = await request.read()

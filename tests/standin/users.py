@@ -279,7 +279,7 @@ class Actor:
                                               for c in component.get("components") or []]}
         if kind == 18:
             return {"type": 18, "component": self._fill(component["component"], values)}
-        custom_id = component.get("custom_id")
+        custom_id = str(component.get("custom_id"))
         if kind == 4:
             value = values.get(custom_id, component.get("value") or "")
             if component.get("required", True) and not value:

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -228,7 +228,7 @@ def _describe(error: ValidationError) -> str:
     if error.validator in ("maxItems", "minItems") and isinstance(instance, list):
         bound = "at most" if error.validator == "maxItems" else "at least"
         return f"must have {bound} {error.validator_value} items (got {len(instance)})"
-    message = error.message
+    message: str = error.message
     shown = repr(instance)
     if len(shown) > 60:
         kind = type(instance).__name__

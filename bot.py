@@ -1,0 +1,58 @@
+"""Run ScopaBot: read .env, set up logging, connect to Discord.
+
+``SCOPABOT_DISCORD_API_BASE`` and ``SCOPABOT_DISCORD_GATEWAY`` point it at another Discord;
+the end-to-end tests use them to run this very file against the loopback stand-in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+from dotenv import load_dotenv
+
+from scopabot.bot.config import Config, MissingToken
+
+log = logging.getLogger("scopabot")
+
+
+async def run(config: Config) -> int:
+    import discord
+
+    from scopabot.bot.client import ScopaBot, use_endpoints
+
+    use_endpoints(api_base=config.api_base, gateway=config.gateway)
+    bot = ScopaBot(config)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # Windows
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    try:
+        async with bot:
+            await bot.start(config.token)
+    except discord.LoginFailure:
+        log.error("Discord refused the token in DISCORD_TOKEN; reset it in the Developer Portal")
+        return 1
+    log.info("Stopped")
+    return 0
+
+
+def main() -> int:
+    load_dotenv()  # values already in the environment win over .env
+    try:
+        config = Config.from_env()
+    except MissingToken as missing:
+        print(missing, file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=config.log_level,
+        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
+    )
+    return asyncio.run(run(config))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
