@@ -1,0 +1,98 @@
+"""What can go wrong with the database, said so that whoever runs the bot knows what to do.
+
+Every error about the file names the file and the next step; none of them is raised after
+changing anything (a failed write is rolled back whole).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+_BUSY, _LOCKED, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 11, 13, 14, 26
+_PERM, _READONLY, _IOERR, _AUTH = 3, 8, 10, 23
+
+
+class StoreError(Exception):
+    """Anything the store refuses or cannot do."""
+
+
+class DatabaseError(StoreError):
+    """The database file cannot be used; the message names it and says what to do."""
+
+    advice = "see the log for details; the file was not changed by this failed operation"
+
+    def __init__(self, path: Path | str, problem: str, advice: str | None = None) -> None:
+        self.path = Path(path)
+        self.problem = problem
+        self.advice = advice or type(self).advice
+        super().__init__(f"{self.path}: {problem} — {self.advice}")
+
+
+class DatabaseCorruptError(DatabaseError):
+    advice = (
+        "the file is damaged or is not a ScopaBot database; stop the bot, keep the file for "
+        "inspection and restore the latest copy made with `scopabot backup`"
+    )
+
+
+class DatabaseTooNewError(DatabaseError):
+    advice = (
+        "it was written by a newer ScopaBot: upgrade ScopaBot, or point it at a backup made "
+        "for this version; the file was left untouched"
+    )
+
+
+class DatabaseLockedError(DatabaseError):
+    advice = (
+        "another program holds the database (a second bot, a sqlite3 shell in a transaction?); "
+        "close it and try again"
+    )
+
+
+class DiskFullError(DatabaseError):
+    advice = (
+        "the disk (or the configured size limit) is full; free some space and try again — "
+        "the write was rolled back, nothing was half-saved"
+    )
+
+
+class DatabaseUnreadableError(DatabaseError):
+    advice = (
+        "check that the path is a file (not a folder), that its folder exists and that the "
+        "bot's user may read and write both"
+    )
+
+
+class MigrationError(DatabaseError):
+    advice = "the migration was rolled back and the schema is unchanged; fix the migration file"
+
+
+class NotFoundError(StoreError):
+    """No row with that id (game, lobby, session)."""
+
+
+class StaleVersionError(StoreError):
+    """The game moved on since the caller looked at it: a second click, or another player."""
+
+    def __init__(self, game_id: int, expected: int, actual: int | None) -> None:
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+        super().__init__(f"game {game_id} is at version {actual}, not {expected}")
+
+
+def translate(exc: sqlite3.Error, path: Path | str) -> StoreError:
+    """The :class:`StoreError` for an error from sqlite3, naming ``path``."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(exc)
+    if primary in (_CORRUPT, _NOTADB) or "malformed" in text or "not a database" in text:
+        return DatabaseCorruptError(path, f"database is damaged ({text})")
+    if primary == _FULL or "database or disk is full" in text:
+        return DiskFullError(path, f"cannot write ({text})")
+    if primary in (_BUSY, _LOCKED) or "locked" in text:
+        return DatabaseLockedError(path, f"database is locked ({text})")
+    if primary in (_CANTOPEN, _PERM, _READONLY, _AUTH, _IOERR) or "unable to open" in text:
+        return DatabaseUnreadableError(path, f"cannot read or write the file ({text})")
+    return StoreError(f"{path}: {type(exc).__name__}: {text}")

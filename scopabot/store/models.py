@@ -1,0 +1,319 @@
+"""The rows the store hands out: frozen dataclasses with typed fields, never sqlite rows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any, Generic, Protocol, TypeVar
+
+from scopabot.engine import Game, PlayResult, Rules
+
+T = TypeVar("T")
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def to_ms(moment: datetime) -> int:
+    """Times are kept as integer milliseconds since the epoch, UTC."""
+    if moment.tzinfo is None:
+        raise ValueError("give an aware datetime (e.g. datetime.now(UTC))")
+    return int(moment.timestamp() * 1000)
+
+
+def from_ms(ms: int) -> datetime:
+    return datetime.fromtimestamp(ms / 1000, UTC)
+
+
+def opt_ms(moment: datetime | None) -> int | None:
+    return None if moment is None else to_ms(moment)
+
+
+def opt_dt(ms: int | None) -> datetime | None:
+    return None if ms is None else from_ms(ms)
+
+
+GLOBAL = 0
+"""The ``guild_id`` of ratings and statistics across all servers."""
+
+
+class LobbyStatus(StrEnum):
+    OPEN = "open"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class GameStatus(StrEnum):
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+class ActorKind(StrEnum):
+    USER = "user"
+    COMPUTER = "computer"
+    TIMEOUT = "timeout"
+    SYSTEM = "system"
+
+
+class StatsOrder(StrEnum):
+    WINS = "wins"
+    GAMES = "games"
+    SCOPE = "scope"
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who made a move: a Discord user, a computer player, the turn timer, or the system."""
+
+    kind: ActorKind
+    user_id: int | None = None
+
+    @classmethod
+    def user(cls, user_id: int) -> Actor:
+        return cls(ActorKind.USER, user_id)
+
+    @classmethod
+    def computer(cls) -> Actor:
+        return cls(ActorKind.COMPUTER)
+
+    @classmethod
+    def timeout(cls) -> Actor:
+        return cls(ActorKind.TIMEOUT)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits in a seat: a Discord user, or a computer player of some level."""
+
+    user_id: int | None = None
+    ai_level: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.user_id is None) == (self.ai_level is None):
+            raise ValueError("a seat holds either a user or a computer level")
+
+    @classmethod
+    def human(cls, user_id: int) -> Seat:
+        return cls(user_id=user_id)
+
+    @classmethod
+    def computer(cls, level: str) -> Seat:
+        return cls(ai_level=level)
+
+    @property
+    def is_human(self) -> bool:
+        return self.user_id is not None
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    language: str = "it"
+    default_rules: dict[str, Any] = field(default_factory=dict)
+    game_channel_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    id: int
+    guild_id: int | None
+    host_id: int
+    rules: Rules
+    status: LobbyStatus
+    channel_id: int | None
+    thread_id: int | None
+    message_id: int | None
+    seats: dict[int, Seat]
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's row without its state: enough to list, route and time games."""
+
+    id: int
+    lobby_id: int | None
+    guild_id: int | None
+    rules: Rules
+    status: GameStatus
+    version: int
+    move_count: int
+    seats: tuple[Seat, ...]
+    deadline_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as loaded: its id, the version to name when writing, and the engine state."""
+
+    id: int
+    version: int
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedMove:
+    """What :meth:`Store.apply_move` did: the new version and the engine's result."""
+
+    game_id: int
+    version: int
+    result: PlayResult
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class MoveEntry:
+    ply: int
+    seat: int
+    move: str
+    actor: Actor
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    game_id: int
+    version: int
+    due_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlayer:
+    seat: int
+    side: int
+    seat_holder: Seat
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    id: int
+    game_id: int | None
+    guild_id: int | None
+    category: str
+    winner_side: int | None
+    reason: str
+    totals: tuple[int, ...]
+    deals: int
+    finished_at: datetime
+    players: tuple[MatchPlayer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingValue:
+    """The numbers a rating policy returns; ``score`` is what leaderboards sort by."""
+
+    mu: float
+    sigma: float
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    guild_id: int
+    category: str
+    user_id: int
+    mu: float
+    sigma: float
+    score: float
+    games: int
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    guild_id: int
+    category: str
+    user_id: int
+    games: int
+    wins: int
+    deals: int
+    scope: int
+    settebelli: int
+    primiere: int
+    points: int
+    updated_at: datetime
+
+    @property
+    def points_per_deal(self) -> float:
+        return self.points / self.deals if self.deals else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Page(Generic[T]):
+    """One page of a leaderboard; pass ``after`` back to get the next (keyset paging)."""
+
+    rows: tuple[T, ...]
+    after: tuple[float, int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedMatch:
+    """A finished match from elsewhere (another bot, a score sheet) for the leaderboards."""
+
+    guild_id: int | None
+    category: str
+    seats: tuple[Seat, ...]
+    sides: tuple[int, ...]
+    winner_side: int | None
+    totals: tuple[int, ...]
+    deals: int
+    finished_at: datetime
+    reason: str = "imported"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSession:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    owner_id: int
+    title: str
+    sides: tuple[str, ...]
+    target: int | None
+    closed: bool
+    totals: tuple[int, ...]
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def leader(self) -> int | None:
+        """The side at or past the target with the most points, alone; else ``None``."""
+        if self.target is None or max(self.totals) < self.target:
+            return None
+        best = max(self.totals)
+        top = [i for i, t in enumerate(self.totals) if t == best]
+        return top[0] if len(top) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEntry:
+    session_id: int
+    seq: int
+    side: int
+    points: int
+    note: str
+    by_user: int | None
+    at: datetime
+    undone_at: datetime | None
+
+
+class RatingPolicy(Protocol):
+    """How ratings move after a match; the service supplies one (the store only persists).
+
+    Called once per scope (the server, then :data:`GLOBAL`) inside the transaction of the move
+    that ended the match, with the current rating of each human player (``None`` if they have
+    none yet); returns the new numbers for any of them.
+    """
+
+    def __call__(
+        self, result: MatchResult, current: dict[int, Rating | None]
+    ) -> dict[int, RatingValue]: ...
