@@ -124,3 +124,24 @@ async def test_files_arrive_as_attachments(standin: DiscordStandIn, sample_bot: 
     assert [a.filename for a in sent.attachments] == ["tavolo.png"]
     [message] = standin.timeline("tavolo", as_user="bob")
     assert message.attachments[0]["size"] == len(b"\x89PNG fake")
+
+
+async def test_unknown_message_and_channel_codes(
+    standin: DiscordStandIn, sample_bot: SampleBot
+) -> None:
+    channel = standin.channel("tavolo")
+    with pytest.raises(discord.NotFound) as unknown_message:
+        await sample_bot.http.get_message(channel.id, 42)
+    with pytest.raises(discord.NotFound) as unknown_channel:
+        await sample_bot.fetch_channel(42)
+    assert unknown_message.value.code == 10008
+    assert unknown_channel.value.code == 10003
+
+
+async def test_players_may_name_their_own_cards(
+    standin: DiscordStandIn, sample_bot: SampleBot
+) -> None:
+    alice = standin.user("alice")
+    standin.privacy.set_secrets(alice.user, ["7♥"])
+    await alice.send("ho il 7♥, eh")
+    assert standin.violations == []

@@ -131,6 +131,8 @@ class Messages:
         self.world.touch()
 
     def _after_change(self, message: Message) -> None:
+        if message.author.id != self.world.bot.id:
+            return  # people may say what they like about their own cards
         for leak in self.privacy.check(message):
             self.on_leak(leak)
 
