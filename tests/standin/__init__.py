@@ -38,11 +38,12 @@ and the users alice (owner), bob, carol and dave (DMs closed). Other pieces:
 from __future__ import annotations
 
 from .interactions import Callback, Interaction, InteractionType
+from .models import Channel, ChannelType, Guild, Message, User
 from .privacy import Leak
 from .server import DiscordStandIn, RequestRecord, StandInViolation, Violation
 from .users import Actor, InteractionResult
 from .validation import Problem, SpecValidator
-from .world import Channel, ChannelType, Guild, Message, User, World, default_world
+from .world import World, default_world
 
 __all__ = [
     "Actor",

@@ -20,7 +20,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from .world import ChannelType, Payload, World
+from .models import ChannelType, Payload
+from .world import World
 
 _log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .errors import DiscordError, form_body_error, not_found
-from .world import EPHEMERAL, LOADING, Channel, Message, Payload, User
+from .models import EPHEMERAL, LOADING, Channel, Message, Payload, User
 
 if TYPE_CHECKING:
     from .rest import RouteSpec

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from .gateway import Gateway
+from .models import EPHEMERAL, IS_COMPONENTS_V2, LOADING, Channel, Message, Payload, User
 from .privacy import Leak, PrivacyGuard
-from .world import EPHEMERAL, IS_COMPONENTS_V2, LOADING, Channel, Message, Payload, User, World
+from .world import World
 
 # Flags a bot may set on a message it sends; Discord ignores the others.
 SETTABLE_FLAGS = EPHEMERAL | IS_COMPONENTS_V2 | (1 << 2) | (1 << 12)

@@ -13,7 +13,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .world import ChannelType, Message, User, World
+from .models import ChannelType, Message, User
+from .world import World
 
 
 @dataclass(frozen=True)

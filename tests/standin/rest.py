@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .errors import DiscordError, not_found
-from .world import Channel, ChannelType, Command, Guild, Message, Payload
+from .models import Channel, ChannelType, Command, Guild, Message, Payload
 
 if TYPE_CHECKING:
     from .server import Call, DiscordStandIn, Handler

@@ -24,6 +24,7 @@ from aiohttp import BodyPartReader, web
 from .errors import DiscordError, form_body_error, json_response
 from .gateway import Gateway
 from .messages import Messages
+from .models import Channel, Message, Payload, User
 from .privacy import Leak, PrivacyGuard
 from .ratelimit import RateLimits
 from .validation import (
@@ -33,7 +34,7 @@ from .validation import (
     check_message,
     shared_spec_validator,
 )
-from .world import Channel, Message, Payload, User, World, default_world
+from .world import World, default_world
 
 if TYPE_CHECKING:
     import discord

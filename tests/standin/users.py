@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .interactions import Callback, Interaction, InteractionType
-from .world import Channel, ChannelType, Command, Message, Payload, User
+from .models import Channel, ChannelType, Command, Message, Payload, User
 
 if TYPE_CHECKING:
     from .server import DiscordStandIn

@@ -30,7 +30,7 @@ from jsonschema.exceptions import ValidationError, best_match  # type: ignore[im
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from .world import IS_COMPONENTS_V2, Payload
+from .models import IS_COMPONENTS_V2, Payload
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SPEC_PATH = REPO_ROOT.parent / "shared" / "discord-api-spec" / "openapi.json"
