@@ -1,0 +1,300 @@
+"""The arena: two computer players (two levels, or two budgets of one level) meet over a fixed
+set of seeded deals, each deal played again with the seats swapped.
+
+Playing every deal both ways cancels the luck of the cards: what is left of the point
+difference is the players' skill. In scopone the pairs swap; with three players the first
+configuration holds seat 0's side in one game and the other two sides in the other.
+
+The logic here is pure (functions returning results); :mod:`scopabot.cli.arena` prints them.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import TextIO
+
+from scopabot.engine import Game, Rules
+
+from .base import Level, Player, make_player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """A level with optional budgets, written ``hard`` or ``hard:iterations=80,time=0.3``."""
+
+    level: Level
+    iterations: int | None = None
+    time_budget: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> PlayerSpec:
+        name, _, opts = text.partition(":")
+        level = Level(name.strip().lower())
+        iterations: int | None = None
+        time_budget: float | None = None
+        for part in filter(None, (p.strip() for p in opts.split(","))):
+            key, sep, value = part.partition("=")
+            if not sep:
+                raise ValueError(f"{part!r}: write options as key=value")
+            if key in ("iterations", "it", "i"):
+                iterations = int(value)
+            elif key in ("time", "t"):
+                time_budget = float(value)
+            else:
+                raise ValueError(f"unknown player option {key!r} (iterations, time)")
+        return cls(level, iterations, time_budget)
+
+    def __str__(self) -> str:
+        opts = []
+        if self.iterations is not None:
+            opts.append(f"iterations={self.iterations}")
+        if self.time_budget is not None:
+            opts.append(f"time={self.time_budget:g}")
+        return f"{self.level}:{','.join(opts)}" if opts else str(self.level)
+
+    def make(self, seed: int) -> Player:
+        return make_player(
+            self.level, seed=seed, iterations=self.iterations, time_budget=self.time_budget
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One deal from A's point of view (A being the first configuration)."""
+
+    seed: int
+    swapped: bool
+    a_points: float
+    b_points: float
+    a_dealer_side: bool
+    a_times: tuple[float, ...]
+    b_times: tuple[float, ...]
+
+    @property
+    def diff(self) -> float:
+        return self.a_points - self.b_points
+
+
+def a_sides(rules: Rules, swapped: bool) -> frozenset[int]:
+    """The sides configuration A plays: side 0 normally, the others when swapped."""
+    if not swapped:
+        return frozenset({0})
+    return frozenset(range(1, rules.sides))
+
+
+def play_deal(rules: Rules, seed: int, a: PlayerSpec, b: PlayerSpec, swapped: bool) -> DealResult:
+    """Play the first deal of the match seeded ``seed``, A on :func:`a_sides`."""
+    rules = rules.replace(deals=1)
+    game = Game.new(rules, seed=seed)
+    mine = a_sides(rules, swapped)
+    players = [
+        (a if rules.side_of(s) in mine else b).make(seed * 64 + s) for s in range(rules.players)
+    ]
+    times: dict[bool, list[float]] = {True: [], False: []}
+    dealer = game.dealer
+    while not game.deal_scores:
+        seat = game.turn
+        view = game.view_for(seat)
+        start = time.perf_counter()
+        move = players[seat].choose(view)
+        times[rules.side_of(seat) in mine].append(time.perf_counter() - start)
+        game.play(move, seat=seat)
+    score = game.deal_scores[0]
+    a_pts = [score.sides[s].total for s in range(rules.sides) if s in mine]
+    b_pts = [score.sides[s].total for s in range(rules.sides) if s not in mine]
+    return DealResult(
+        seed=seed,
+        swapped=swapped,
+        a_points=sum(a_pts) / len(a_pts),
+        b_points=sum(b_pts) / len(b_pts),
+        a_dealer_side=rules.side_of(dealer) in mine,
+        a_times=tuple(times[True]),
+        b_times=tuple(times[False]),
+    )
+
+
+def play_pair(task: tuple[Rules, int, PlayerSpec, PlayerSpec]) -> tuple[DealResult, DealResult]:
+    """A deal played both ways (the unit of work sent to each process)."""
+    rules, seed, a, b = task
+    return play_deal(rules, seed, a, b, False), play_deal(rules, seed, a, b, True)
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    deals: int
+    won: int
+    lost: int
+    tied: int
+    mean_diff: float
+
+    @classmethod
+    def of(cls, results: Sequence[DealResult]) -> Tally:
+        diffs = [r.diff for r in results]
+        return cls(
+            deals=len(diffs),
+            won=sum(1 for d in diffs if d > 0),
+            lost=sum(1 for d in diffs if d < 0),
+            tied=sum(1 for d in diffs if d == 0),
+            mean_diff=statistics.fmean(diffs) if diffs else 0.0,
+        )
+
+    def line(self) -> str:
+        if not self.deals:
+            return "no deals"
+        pct = 100 / self.deals
+        return (
+            f"{self.deals} deals: won {self.won} ({self.won * pct:.1f}%), "
+            f"lost {self.lost} ({self.lost * pct:.1f}%), tied {self.tied} ({self.tied * pct:.1f}%)"
+            f", mean point difference {self.mean_diff:+.3f}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaReport:
+    rules: Rules
+    a: PlayerSpec
+    b: PlayerSpec
+    results: tuple[DealResult, ...]
+    wall_seconds: float
+    jobs: int
+    target: int
+    overall: Tally = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "overall", Tally.of(self.results))
+
+    def confidence(self) -> tuple[float, float]:
+        """95% interval of the mean point difference per deal.
+
+        The two games of a seeded deal share their cards, so the interval is computed over
+        the pair means (independent draws), not over the games."""
+        pairs: dict[int, list[float]] = {}
+        for r in self.results:
+            pairs.setdefault(r.seed, []).append(r.diff)
+        means = [statistics.fmean(v) for v in pairs.values()]
+        if len(means) < 2:
+            return (-math.inf, math.inf)
+        m = statistics.fmean(means)
+        half = 1.96 * statistics.stdev(means) / math.sqrt(len(means))
+        return (m - half, m + half)
+
+    def matches(self) -> tuple[int, int]:
+        """Matches to the target won by A and by B, made of consecutive deals of the series
+        (each orientation apart), the totals checked after every deal as in a real match."""
+        won = [0, 0]
+        for swapped in (False, True):
+            series = sorted((r for r in self.results if r.swapped == swapped), key=_seed)
+            a_total = b_total = 0.0
+            for r in series:
+                a_total += r.a_points
+                b_total += r.b_points
+                if max(a_total, b_total) >= self.target and a_total != b_total:
+                    won[0 if a_total > b_total else 1] += 1
+                    a_total = b_total = 0.0
+        return won[0], won[1]
+
+    def split(self, dealer_side: bool) -> Tally:
+        return Tally.of([r for r in self.results if r.a_dealer_side == dealer_side])
+
+    def times(self, of_a: bool) -> tuple[float, float, int]:
+        """Median and max seconds per move, and the number of moves."""
+        values = [t for r in self.results for t in (r.a_times if of_a else r.b_times)]
+        if not values:
+            return (0.0, 0.0, 0)
+        return (statistics.median(values), max(values), len(values))
+
+    def text(self) -> str:
+        lo, hi = self.confidence()
+        won_a, won_b = self.matches()
+        r = self.rules
+        opts = [o for o in ("asso_piglia_tutto", "napola", "re_bello") if getattr(r, o)]
+        lines = [
+            f"arena: A = {self.a}  vs  B = {self.b}",
+            f"game: {r.preset}, {r.players} players"
+            + (f", {', '.join(opts)}" if opts else "")
+            + f"; {len(self.results) // 2} seeded deals, each played both ways",
+            f"A overall: {self.overall.line()}",
+            f"  95% interval of the mean point difference: [{lo:+.3f}, {hi:+.3f}]",
+            f"  A on the dealer's side: {self.split(True).line()}",
+            f"  A on the other side:    {self.split(False).line()}",
+            f"matches to {self.target} (consecutive deals): A won {won_a}, B won {won_b}",
+        ]
+        for label, spec, of_a in (("A", self.a, True), ("B", self.b, False)):
+            med, mx, count = self.times(of_a)
+            lines.append(
+                f"time per move {label} ({spec}): median {med * 1000:.1f} ms, "
+                f"max {mx * 1000:.1f} ms over {count} moves"
+            )
+        lines.append(f"wall time {self.wall_seconds:.0f} s with {self.jobs} job(s)")
+        return "\n".join(lines)
+
+
+def _seed(r: DealResult) -> int:
+    return r.seed
+
+
+def run_arena(
+    rules: Rules,
+    a: PlayerSpec,
+    b: PlayerSpec,
+    *,
+    deals: int,
+    first_seed: int = 1,
+    jobs: int = 1,
+    target: int = 11,
+    progress: Callable[[int, int], None] | None = None,
+) -> ArenaReport:
+    """Play ``deals`` seeded deals both ways; ``progress(done, total)`` after each."""
+    tasks = [(rules, first_seed + i, a, b) for i in range(deals)]
+    start = time.perf_counter()
+    results: list[DealResult] = []
+    outcomes: Iterable[tuple[DealResult, DealResult]]
+    if jobs > 1:
+        with get_context("spawn").Pool(jobs) as pool:
+            outcomes = pool.imap_unordered(play_pair, tasks)
+            for done, pair in enumerate(outcomes, 1):
+                results.extend(pair)
+                if progress:
+                    progress(done, deals)
+    else:
+        for done, task in enumerate(tasks, 1):
+            results.extend(play_pair(task))
+            if progress:
+                progress(done, deals)
+    results.sort(key=lambda r: (r.seed, r.swapped))
+    return ArenaReport(
+        rules=rules,
+        a=a,
+        b=b,
+        results=tuple(results),
+        wall_seconds=time.perf_counter() - start,
+        jobs=jobs,
+        target=target,
+    )
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr (tqdm-like, without the dependency)."""
+
+    def __init__(self, stream: TextIO | None = None, width: int = 30) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.width = width
+        self.start = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.width * done // max(total, 1)
+        elapsed = time.perf_counter() - self.start
+        eta = elapsed / done * (total - done) if done else 0.0
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(
+            f"\r[{bar}] {done}/{total} deals  {elapsed:.0f}s elapsed, ~{eta:.0f}s left "
+        )
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
