@@ -20,7 +20,7 @@ import aiosqlite
 
 from scopabot.engine import Game
 
-from .errors import DatabaseUnreadableError, StoreError, translate
+from .errors import DatabaseCorruptError, DatabaseUnreadableError, StoreError, translate
 from .migrate import Migration, migrate
 from .models import RatingPolicy
 
@@ -45,6 +45,7 @@ class StoreBase:
         synchronous: str = "NORMAL",
         busy_timeout: float = 5.0,
         max_size_bytes: int | None = None,
+        check: bool = False,
         migrations: tuple[Migration, ...] | None = None,
     ) -> Self:
         """Open (creating if needed) and migrate the database at ``path``.
@@ -53,7 +54,8 @@ class StoreBase:
         kill or restart of the bot; only a power cut or kernel crash may take back the last
         moves before a checkpoint (never half of one). ``"FULL"`` syncs the log at every
         commit and survives power cuts too, at the disk's fsync cost per move.
-        ``max_size_bytes`` caps the file (a full cap behaves as a full disk).
+        ``max_size_bytes`` caps the file (a full cap behaves as a full disk). ``check`` reads
+        the whole file first (:meth:`check`), so damage shows at start-up, not mid-game.
         """
         if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
@@ -73,6 +75,8 @@ class StoreBase:
             raise translate(exc, path) from exc
         try:
             await self._configure(synchronous.upper(), busy_timeout, max_size_bytes)
+            if check:
+                await self.check()
             await migrate(self._db, path, migrations=migrations)
         except BaseException:
             await self._db.close()
@@ -98,6 +102,17 @@ class StoreBase:
             await db.execute_fetchall("SELECT count(*) FROM sqlite_schema")
         except sqlite3.Error as exc:
             raise translate(exc, self.path) from exc
+
+    async def check(self) -> None:
+        """Read every page (``PRAGMA quick_check``); raise DatabaseCorruptError on damage."""
+        async with self._lock:
+            try:
+                rows = list(await self._db.execute_fetchall("PRAGMA quick_check"))
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from exc
+        problems = [str(r[0]) for r in rows]
+        if problems != ["ok"]:
+            raise DatabaseCorruptError(self.path, "damaged pages: " + "; ".join(problems[:3]))
 
     async def close(self) -> None:
         async with self._lock:

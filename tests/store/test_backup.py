@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from scopabot.cli.backup import main as backup_main
+from scopabot.store import DatabaseUnreadableError, backup
+
+from .helpers import check_database
+from .test_crash import start_writer, wait_ready
+
+
+async def test_backup_while_another_process_writes(tmp_path: Path) -> None:
+    live = tmp_path / "live.db"
+    proc = start_writer(live, 1)
+    try:
+        wait_ready(proc)
+        copies = []
+        for n in range(4):
+            result = await backup(live, tmp_path / f"copy{n}.db")
+            assert result.schema_version > 0 and result.bytes > 0
+            copies.append(result.destination)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    moves = []
+    for copy in copies:
+        with sqlite3.connect(copy) as db:
+            assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        counts = await check_database(copy)  # every game whole, every record replays
+        moves.append(sum(counts.values()))
+    assert moves == sorted(moves) and moves[-1] > moves[0]  # taken while moves kept coming
+    assert not list(tmp_path.glob(".*partial"))
+
+
+def test_backup_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    live = tmp_path / "live.db"
+    with sqlite3.connect(live) as db:
+        db.execute("CREATE TABLE t (x)")
+        db.execute("INSERT INTO t VALUES (42)")
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    assert backup_main(["backup", str(live), str(folder)]) == 0
+    with sqlite3.connect(folder / "live.db") as db:
+        assert db.execute("SELECT x FROM t").fetchone() == (42,)
+    assert "copied" in capsys.readouterr().out
+    assert backup_main(["backup", str(tmp_path / "missing.db"), str(folder)]) == 1
+    assert "missing.db" in capsys.readouterr().err
+
+
+async def test_backup_of_nothing_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(DatabaseUnreadableError, match="missing"):
+        await backup(tmp_path / "missing.db", tmp_path / "copy.db")
+    assert not (tmp_path / "missing.db").exists()

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import random
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from scopabot.store import GLOBAL, ImportedMatch, RatingValue, Seat, StatsOrder, Store
+from scopabot.store.boards import (
+    PLAYER_MATCHES_SQL,
+    RATINGS_FIRST_PAGE_SQL,
+    RATINGS_NEXT_PAGE_SQL,
+    STATS_FIRST_PAGE_SQL,
+    STATS_NEXT_PAGE_SQL,
+)
+from scopabot.store.games import DUE_DEADLINES_SQL
+
+T0 = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+def imported(n: int, rng: random.Random, players: int = 2000) -> list[ImportedMatch]:
+    out = []
+    for k in range(n):
+        users = rng.sample(range(1, players + 1), 4)
+        out.append(
+            ImportedMatch(
+                guild_id=rng.choice([None, 1, 2, 3]),
+                category=rng.choice(["scopa", "scopone_scientifico"]),
+                seats=tuple(Seat.human(u) for u in users),
+                sides=(0, 1, 0, 1),
+                winner_side=k % 2,
+                totals=(11, 7) if k % 2 == 0 else (6, 11),
+                deals=3,
+                finished_at=T0 + timedelta(minutes=k),
+            )
+        )
+    return out
+
+
+def plan(path: Path, sql: str, params: tuple[object, ...]) -> str:
+    with sqlite3.connect(path) as db:
+        return " | ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + sql, params))
+
+
+async def test_leaderboard_queries_walk_an_index(store: Store, db_path: Path) -> None:
+    await store.import_matches(imported(5000, random.Random(1)))
+    await store.analyze()
+    checks = [
+        (RATINGS_FIRST_PAGE_SQL, (1, "scopa", 10), "ratings_board"),
+        (RATINGS_NEXT_PAGE_SQL, (1, "scopa", 20.0, 20.0, 5, 10), "ratings_board"),
+        (PLAYER_MATCHES_SQL, (5, 1000, 10), "match_players_by_user"),
+        (DUE_DEADLINES_SQL, (0, 10), "games_by_deadline"),
+    ]
+    for order in StatsOrder:
+        index = "player_stats_by_" + order.value
+        checks.append((STATS_FIRST_PAGE_SQL[order], (1, "scopa", 10), index))
+        checks.append((STATS_NEXT_PAGE_SQL[order], (1, "scopa", 9, 9, 5, 10), index))
+    for sql, params, index in checks:
+        text = plan(db_path, sql, params)
+        assert f"INDEX {index}" in text, text
+        assert "TEMP B-TREE" not in text, text  # no sorting: the index is the order
+
+
+async def test_keyset_pages_list_everyone_once_in_order(store: Store) -> None:
+    rng = random.Random(2)
+    values = {uid: RatingValue(25.0, 8.0, float(rng.randrange(40))) for uid in range(1, 238)}
+    await store.put_ratings("scopa", values, guild_id=9)
+    seen = []
+    page = await store.rating_board("scopa", guild_id=9, limit=25)
+    while True:
+        seen.extend(page.rows)
+        if page.after is None:
+            break
+        page = await store.rating_board("scopa", guild_id=9, limit=25, after=page.after)
+    expected = sorted(values, key=lambda u: (-values[u].score, u))
+    assert [r.user_id for r in seen] == expected
+    best = expected[0]
+    assert await store.rating_rank(best, "scopa", guild_id=9) == 1
+    assert await store.rating_rank(expected[100], "scopa", guild_id=9) == 101
+    assert await store.rating_rank(999, "scopa", guild_id=9) is None
+
+
+async def test_imported_matches_count_games_and_wins(store: Store) -> None:
+    matches = imported(400, random.Random(3), players=30)
+    await store.import_matches(matches)
+    wins: dict[int, int] = {}
+    games: dict[int, int] = {}
+    for m in matches:
+        if m.category != "scopa":
+            continue
+        for seat, side in zip(m.seats, m.sides, strict=True):
+            assert seat.user_id is not None
+            games[seat.user_id] = games.get(seat.user_id, 0) + 1
+            wins[seat.user_id] = wins.get(seat.user_id, 0) + int(side == m.winner_side)
+    board = await store.stats_board("scopa", order=StatsOrder.WINS, limit=100)
+    assert {s.user_id: (s.games, s.wins) for s in board.rows} == {
+        u: (games[u], wins[u]) for u in games
+    }
+    assert [s.wins for s in board.rows] == sorted((s.wins for s in board.rows), reverse=True)
+    history = await store.player_matches(board.rows[0].user_id, limit=5)
+    assert len(history) == 5
+    assert [h.id for h in history] == sorted((h.id for h in history), reverse=True)
+    older = await store.player_matches(board.rows[0].user_id, limit=5, before=history[-1].id)
+    assert older and older[0].id < history[-1].id
+    assert GLOBAL == 0

@@ -1,0 +1,95 @@
+"""Damaged, unreadable, locked and full databases: a clear error naming the file, no loss."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from scopabot.engine import Preset, Rules
+from scopabot.store import (
+    Actor,
+    DatabaseCorruptError,
+    DatabaseLockedError,
+    DatabaseUnreadableError,
+    DiskFullError,
+    Store,
+)
+
+from .helpers import check_database, game_rows, new_game, play_random
+
+
+async def test_a_file_that_is_not_a_database(db_path: Path) -> None:
+    db_path.write_bytes(b"this is a text file, not SQLite\n" * 200)
+    before = db_path.read_bytes()
+    with pytest.raises(DatabaseCorruptError) as caught:
+        await Store.open(db_path)
+    message = str(caught.value)
+    assert str(db_path) in message and "scopabot backup" in message
+    assert db_path.read_bytes() == before
+
+
+async def test_a_damaged_database(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    stored = await new_game(store, Rules(), seed=1)
+    await store.close()
+    with sqlite3.connect(db_path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+        roots = db.execute(
+            "SELECT rootpage FROM sqlite_schema WHERE name IN ('games', 'moves')"
+        ).fetchall()
+    data = bytearray(db_path.read_bytes())
+    for (root,) in roots:  # overwrite the pages holding the games and their moves
+        data[(root - 1) * size : root * size] = b"\xa5" * size
+    db_path.write_bytes(bytes(data))
+    with pytest.raises(DatabaseCorruptError, match=str(db_path)):
+        await Store.open(db_path, check=True)
+    # Without the start-up check the damage shows on the first read of those pages.
+    store = await Store.open(db_path)
+    with pytest.raises(DatabaseCorruptError) as caught:
+        await store.load_game(stored.id)
+    assert str(db_path) in str(caught.value) and "scopabot backup" in str(caught.value)
+    await store.close()
+
+
+@pytest.mark.parametrize("where", ["folder", "missing folder"])
+async def test_a_path_that_cannot_be_a_database(tmp_path: Path, where: str) -> None:
+    path = tmp_path if where == "folder" else tmp_path / "nope" / "x.db"
+    with pytest.raises(DatabaseUnreadableError) as caught:
+        await Store.open(path)
+    assert str(path) in str(caught.value) and "folder" in str(caught.value)
+
+
+async def test_a_locked_database(db_path: Path) -> None:
+    store = await Store.open(db_path, busy_timeout=0.2)
+    stored = await new_game(store, Rules(), seed=1)
+    other = sqlite3.connect(db_path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program holding the write lock
+    move = stored.game.legal_moves()[0]
+    with pytest.raises(DatabaseLockedError) as caught:
+        await store.apply_move(stored.id, stored.version, move, by=Actor.user(100))
+    assert str(db_path) in str(caught.value) and "another program" in str(caught.value)
+    other.execute("ROLLBACK")
+    other.close()
+    # Once the lock is gone the same move goes through: nothing was lost or half-written.
+    applied = await store.apply_move(stored.id, stored.version, move, by=Actor.user(100))
+    assert applied.version == stored.version + 1
+    await store.close()
+
+
+async def test_a_full_disk_rolls_the_move_back(db_path: Path) -> None:
+    store = await Store.open(db_path, max_size_bytes=400_000)
+    last = None
+    with pytest.raises(DiskFullError) as caught:
+        for seed in range(1000):
+            stored = await new_game(store, Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed)
+            last = await play_random(store, stored, __import__("random").Random(seed))
+    assert str(db_path) in str(caught.value) and "free some space" in str(caught.value)
+    assert last is not None
+    await store.close()
+    # Every game in the file is whole: each move was stored completely or not at all.
+    counts = await check_database(db_path)
+    assert counts[last.id] == last.game.move_count
+    assert all(v == m + 1 for v, m, _ in game_rows(db_path).values())
