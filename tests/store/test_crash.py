@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import signal
@@ -54,5 +55,5 @@ async def test_sigkill_never_leaves_a_half_move(db_path: Path) -> None:
         total_moves.append(sum(counts.values()))
     # The writer really wrote between kills (the test would prove nothing otherwise).
     assert total_moves[-1] > total_moves[0] + KILLS * 10
-    assert sum(1 for a, b in zip(total_moves, total_moves[1:], strict=False) if b > a) >= KILLS // 2
+    assert sum(1 for a, b in itertools.pairwise(total_moves) if b > a) >= KILLS // 2
     assert all(v == m + 1 == r + 1 for v, m, r in game_rows(db_path).values())
