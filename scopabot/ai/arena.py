@@ -286,8 +286,13 @@ class ProgressBar:
         self.stream = stream if stream is not None else sys.stderr
         self.width = width
         self.start = time.perf_counter()
+        self.shown = 0.0
 
     def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.shown < 0.5:
+            return
+        self.shown = now
         filled = self.width * done // max(total, 1)
         elapsed = time.perf_counter() - self.start
         eta = elapsed / done * (total - done) if done else 0.0

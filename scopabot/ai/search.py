@@ -1,18 +1,56 @@
-"""Search levels ``hard`` and ``expert`` (in progress)."""
+"""The search levels, ``hard`` and ``expert``: perfect-information Monte Carlo over the
+hidden cards.
+
+For each iteration the seat deals the cards it cannot see at random, consistently with its
+view (:mod:`.determinize`), and plays every one of its legal moves in that same deal,
+followed by a playout to the end of the deal in which every seat plays greedily (the most
+valuable capture, no easy scopa left) with a few random moves. A move's value is its mean
+point difference over all deals; using the same deal and the same playout seed for every
+move (common random numbers) cancels most of the luck between moves. When few cards are left
+the playout is replaced by exact search (alpha-beta on the point difference) in each sampled
+deal.
+
+Both levels have an iteration budget (the number of sampled deals) and a time budget (the
+search stops early, keeping what it has, when the time is up). The randomness comes from the
+seed and the public part of the view, so the same seed and budget give the same move, and
+reshuffling the cards the seat cannot see changes nothing.
+"""
 
 from __future__ import annotations
 
+import random
+import time
+from dataclasses import dataclass
+
 from scopabot.engine import GameView, Move
 
-from .base import Level
+from .base import Level, legal_or_raise, view_key
+from .determinize import Sampler
+from .sim import Action, Deal
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    iterations: int
+    time_budget: float
+    exact_cards: int
+    eps: float
+
+
+BUDGETS = {
+    Level.HARD: Budget(iterations=300, time_budget=0.3, exact_cards=8, eps=0.1),
+    Level.EXPERT: Budget(iterations=1500, time_budget=1.5, exact_cards=12, eps=0.1),
+}
 
 
 class SearchPlayer:
-    """Placeholder until the search lands."""
+    """Chooses the move with the best mean point difference over sampled deals."""
 
-    def __init__(self, level: Level, *, seed: int) -> None:
+    def __init__(self, level: Level, *, seed: int, budget: Budget) -> None:
         self.level = level
         self.seed = seed
+        self.budget = budget
+        self.last_iterations = 0
 
     @classmethod
     def for_level(
@@ -23,7 +61,98 @@ class SearchPlayer:
         iterations: int | None = None,
         time_budget: float | None = None,
     ) -> SearchPlayer:
-        return cls(level, seed=seed)
+        base = BUDGETS[level]
+        budget = Budget(
+            iterations=base.iterations if iterations is None else iterations,
+            time_budget=base.time_budget if time_budget is None else time_budget,
+            exact_cards=base.exact_cards,
+            eps=base.eps,
+        )
+        return cls(level, seed=seed, budget=budget)
 
     def choose(self, view: GameView) -> Move:
-        raise NotImplementedError("hard and expert are not written yet")
+        moves = legal_or_raise(view)
+        if len(moves) == 1:
+            return moves[0]
+        values = self.evaluate(view)
+        best = max(values, key=lambda m: values[m])
+        return best
+
+    def evaluate(self, view: GameView) -> dict[Move, float]:
+        """Each legal move with its mean point difference over the sampled deals."""
+        deadline = time.perf_counter() + self.budget.time_budget
+        moves = legal_or_raise(view)
+        actions = [_action(m) for m in moves]
+        sampler = Sampler(view)
+        side = view.rules.side_of(view.seat)
+        rng = random.Random(self.seed * 1_000_003 + view_key(view))
+        exact = view.deck_size == 0 and sum(view.hand_sizes) <= self.budget.exact_cards
+        iterations = 1 if sampler.is_known and exact else self.budget.iterations
+        totals = [0.0] * len(actions)
+        counts = [0] * len(actions)
+        alive = list(range(len(actions)))
+        cuts = {max(1, iterations * k // 8) for k in (2, 4)} if len(actions) > 2 else set()
+        done = 0
+        for _ in range(iterations):
+            deal = sampler.sample(rng)
+            seed = int(rng.random() * (1 << 62))
+            for k in alive:
+                card, taken = actions[k]
+                d = deal.copy()
+                if d.apply(card, taken):
+                    totals[k] += d.reward(side)
+                elif exact:
+                    totals[k] += _alphabeta(d, side, -1e9, 1e9)
+                else:
+                    d.playout(random.Random(seed), self.budget.eps)
+                    totals[k] += d.reward(side)
+                counts[k] += 1
+            done += 1
+            if done in cuts:
+                # Successive halving: the worse half stops being searched, so the time goes
+                # to telling the good moves apart.
+                alive.sort(key=lambda k: -totals[k] / counts[k])
+                alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
+            if time.perf_counter() > deadline:
+                break
+        self.last_iterations = done
+        # Moves dropped early keep their mean, lowered so that a survivor always wins a tie.
+        return {
+            m: totals[k] / counts[k] - (0.0 if k in alive else 1e-6) for k, m in enumerate(moves)
+        }
+
+
+def _action(move: Move) -> Action:
+    return (move.card.index, tuple(sorted(c.index for c in move.capture)))
+
+
+def _alphabeta(deal: Deal, side: int, alpha: float, beta: float) -> float:
+    """The exact point difference for ``side`` with every hand known, the other sides
+    playing against it."""
+    maximizing = deal.sides[deal.turn] == side
+    actions = deal.actions()
+    actions.sort(key=_capture_first)
+    best = -1e9 if maximizing else 1e9
+    for card, taken in actions:
+        d = deal.copy()
+        value = d.reward(side) if d.apply(card, taken) else _alphabeta(d, side, alpha, beta)
+        if maximizing:
+            if value > best:
+                best = value
+            if best > alpha:
+                alpha = best
+        else:
+            if value < best:
+                best = value
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    return best
+
+
+def _capture_first(action: Action) -> int:
+    return -len(action[1])
+
+
+__all__ = ["BUDGETS", "Budget", "SearchPlayer"]
