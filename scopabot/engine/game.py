@@ -24,7 +24,14 @@ from typing import Any, Final
 from .captures import VALUE_CODE, code_cache, options_for_code
 from .cards import CARDS, VALUE_OF, Card
 from .moves import IllegalMoveError, IllegalReason, Move
-from .record import RECORD_FORMAT, GameRecord, RecordError, cards_from_text, cards_to_text
+from .record import (
+    CARD_TEXT,
+    RECORD_FORMAT,
+    GameRecord,
+    RecordError,
+    cards_from_text,
+    cards_to_text,
+)
 from .rules import KO_SPAREGGI, FirstDealer, Rules, Tiebreak
 from .scoring import DealScore, score_deal, unique_max
 from .view import GameView, Outcome, OutcomeReason, Play
@@ -525,6 +532,16 @@ class Game:
     def move_count(self) -> int:
         return len(self._moves)
 
+    @property
+    def shuffle_count(self) -> int:
+        """How many deck orders this game has used (the record's ``shuffles`` grows with
+        each deal, and with each three-kings re-deal), so a store can save only new ones."""
+        return len(self._shuffles)
+
+    def shuffles_since(self, start: int) -> tuple[tuple[Card, ...], ...]:
+        """The deck orders from number ``start`` on, in dealing order."""
+        return tuple(tuple(CARDS[c] for c in order) for order in self._shuffles[start:])
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 
@@ -768,7 +785,7 @@ class Game:
         }
         if include_record:
             data["shuffles"] = [cards_to_text(o) for o in self._shuffles]
-            data["moves"] = [str(_move(a)) for a in self._moves]
+            data["moves"] = [_action_text(a) for a in self._moves]
             data["dealer_draw"] = [[[s, c] for s, c in rnd] for rnd in self._draw]
             data["start"] = self._start
         return data
@@ -834,6 +851,14 @@ def _move(action: Action) -> Move:
 
 def _action(move: Move) -> Action:
     return (move.card.index, tuple(c.index for c in move.sorted_capture()))
+
+
+def _action_text(action: Action) -> str:
+    """``str(Move)`` of an action, without building the Move (snapshots write hundreds)."""
+    card, capture = action
+    if not capture:
+        return CARD_TEXT[card]
+    return CARD_TEXT[card] + ":" + "+".join([CARD_TEXT[c] for c in sorted(capture, key=_table_key)])
 
 
 def _capture_text(capture: tuple[int, ...]) -> str:

@@ -21,8 +21,11 @@ class RecordError(ValueError):
     """A stored record or snapshot that cannot be read (wrong version, damaged data)."""
 
 
+CARD_TEXT: Final = tuple(str(Card.from_index(i)) for i in range(40))
+
+
 def cards_to_text(cards: list[int] | tuple[int, ...]) -> str:
-    return " ".join(str(Card.from_index(c)) for c in cards)
+    return " ".join([CARD_TEXT[c] for c in cards])
 
 
 def cards_from_text(text: str) -> list[int]:

@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Final
 
 from .cards import RE_BELLO, SETTEBELLO, SUIT_OF, VALUE_OF
@@ -79,7 +79,23 @@ class SideScore:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self) | {"total": self.total}
+        # Written out rather than dataclasses.asdict, which deep-copies and is ~10x slower:
+        # every stored move serialises the deal scores of the match so far.
+        return {
+            "side": self.side,
+            "carte": self.carte,
+            "denari": self.denari,
+            "settebello": self.settebello,
+            "primiera": self.primiera,
+            "scope": self.scope,
+            "re_bello": self.re_bello,
+            "napola": self.napola,
+            "cards": self.cards,
+            "denari_count": self.denari_count,
+            "primiera_total": self.primiera_total,
+            "sevens": self.sevens,
+            "total": self.total,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SideScore:
