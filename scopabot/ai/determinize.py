@@ -25,7 +25,8 @@ class Sampler:
         self.hidden = sorted(c.index for c in view.unseen_cards())
         self.others = [s for s in range(rules.players) if s != view.seat]
         self.sizes = [view.hand_sizes[s] for s in self.others]
-        if sum(self.sizes) + view.deck_size != len(self.hidden):
+        self.deck_size = view.deck_size
+        if sum(self.sizes) + view.deck_size > len(self.hidden):
             raise ValueError("the view's counts do not match its unseen cards")
         hands: list[list[int]] = [[] for _ in range(rules.players)]
         hands[view.seat] = [c.index for c in view.hand]
@@ -59,5 +60,7 @@ class Sampler:
         for seat, size in zip(self.others, self.sizes, strict=True):
             deal.hands[seat] = order[pos : pos + size]
             pos += size
-        deal.deck = order[pos:]
+        # A position set up by hand may leave cards out of the deal (the view cannot tell
+        # which): then as many unseen cards as the deck holds go to the deck, the rest nowhere.
+        deal.deck = order[pos : pos + self.deck_size]
         return deal

@@ -41,9 +41,16 @@ class NormalPlayer:
 
     level = Level.NORMAL
 
-    def __init__(self, *, seed: int, signal_bonus: float = SIGNAL_BONUS) -> None:
+    def __init__(
+        self,
+        *,
+        seed: int,
+        signal_bonus: float = SIGNAL_BONUS,
+        partner_double_penalty: float = PARTNER_DOUBLE_PENALTY,
+    ) -> None:
         self.seed = seed
         self.signal_bonus = signal_bonus
+        self.partner_double_penalty = partner_double_penalty
         self._weights: dict[Rules, tuple[float, ...]] = {}
 
     def weights(self, rules: Rules) -> tuple[float, ...]:
@@ -98,7 +105,7 @@ class NormalPlayer:
                 if not rest and not last_play and not _apt_sweep(rules, card, taken):
                     score += SCOPA_WEIGHT
                 if partner_card in taken and rest and SETTEBELLO not in taken:
-                    score -= PARTNER_DOUBLE_PENALTY
+                    score -= self.partner_double_penalty
             else:
                 rest = sorted([*table, card], key=_TABLE_ORDER.__getitem__)
                 score = -LAY_COST * w[card]

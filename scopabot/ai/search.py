@@ -102,7 +102,7 @@ class SearchPlayer:
                 if d.apply(card, taken):
                     totals[k] += d.reward(side)
                 elif exact:
-                    totals[k] += _alphabeta(d, side, -1e9, 1e9)
+                    totals[k] += exact_value(d, side, -1e9, 1e9)
                 else:
                     d.playout(random.Random(seed), self.budget.eps)
                     totals[k] += d.reward(side)
@@ -126,7 +126,7 @@ def _action(move: Move) -> Action:
     return (move.card.index, tuple(sorted(c.index for c in move.capture)))
 
 
-def _alphabeta(deal: Deal, side: int, alpha: float, beta: float) -> float:
+def exact_value(deal: Deal, side: int, alpha: float, beta: float) -> float:
     """The exact point difference for ``side`` with every hand known, the other sides
     playing against it."""
     maximizing = deal.sides[deal.turn] == side
@@ -135,7 +135,7 @@ def _alphabeta(deal: Deal, side: int, alpha: float, beta: float) -> float:
     best = -1e9 if maximizing else 1e9
     for card, taken in actions:
         d = deal.copy()
-        value = d.reward(side) if d.apply(card, taken) else _alphabeta(d, side, alpha, beta)
+        value = d.reward(side) if d.apply(card, taken) else exact_value(d, side, alpha, beta)
         if maximizing:
             if value > best:
                 best = value

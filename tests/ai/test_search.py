@@ -1,0 +1,143 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scopabot.ai import make_player
+from scopabot.ai.search import SearchPlayer, exact_value
+from scopabot.ai.sim import Deal, fast_totals
+from scopabot.engine import Game, Move, Preset, Rules, score_deal
+
+from .helpers import midgame
+
+ALL_RULES = [
+    Rules(),
+    Rules(players=3),
+    Rules(players=4),
+    Rules(preset=Preset.SCOPONE_SCIENTIFICO),
+    Rules(preset=Preset.SCOPONE_CLASSICO),
+    Rules(asso_piglia_tutto=True, napola=True, re_bello=True),
+    Rules(preset=Preset.SCOPONE_SCIENTIFICO, asso_piglia_tutto=True, napola=True, re_bello=True),
+    Rules(primiera="sevens"),
+]
+
+
+def deal_of(game: Game) -> Deal:
+    """The engine's whole position as a search deal (both know every card here)."""
+    rules = game.rules
+    return Deal.build(
+        rules,
+        hands=[[c.index for c in game.hand(s)] for s in range(rules.players)],
+        table=[c.index for c in game.table],
+        deck=[c.index for c in game.deck()],
+        captured=[[c.index for c in game.captured(s)] for s in range(rules.sides)],
+        scope=list(game.scope),
+        last=game.last_capturer,
+        turn=game.turn,
+        dealer=game.dealer,
+    )
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
+def test_search_deal_follows_the_engine(rules: Rules) -> None:
+    """The lean deal used by the search plays and scores exactly like the engine."""
+    for seed in range(6):
+        game = Game.new(rules.replace(deals=1), seed=seed)
+        deal = deal_of(game)
+        rng = random.Random(seed)
+        while True:
+            moves = game.legal_moves()
+            actions = deal.actions()
+            assert sorted(str(m) for m in moves) == sorted(
+                str(Move.parse(f"{_c(a)}" + (":" + "+".join(_c(c) for c in t) if t else "")))
+                for a, t in actions
+            )
+            move = moves[int(rng.random() * len(moves))]
+            over = deal.apply(move.card.index, tuple(c.index for c in move.capture))
+            result = game.play(move)
+            assert over == (result.deal_score is not None)
+            if over:
+                assert result.deal_score is not None
+                assert deal.totals() == result.deal_score.totals
+                break
+            assert deal.table == [c.index for c in game.table]
+
+
+def _c(index: int) -> str:
+    from scopabot.engine import CARDS
+
+    return str(CARDS[index])
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
+def test_fast_totals_match_score_deal(rules: Rules) -> None:
+    rng = random.Random(3)
+    for _ in range(300):
+        cards = list(range(40))
+        rng.shuffle(cards)
+        cuts = sorted(rng.sample(range(41), rules.sides - 1))
+        piles = [cards[a:b] for a, b in zip([0, *cuts], [*cuts, 40], strict=True)]
+        scope = [rng.randrange(3) for _ in piles]
+        assert (
+            tuple(fast_totals(rules, piles, scope))
+            == score_deal(rules, piles, scope, deal=1).totals
+        )
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
+def test_search_plays_legally_everywhere(rules: Rules) -> None:
+    game = Game.new(rules.replace(deals=1), seed=4)
+    players = [make_player("hard", seed=s, iterations=4) for s in range(rules.players)]
+    while not game.deal_scores:
+        move = players[game.turn].choose(game.view_for(game.turn))
+        game.play(move)
+
+
+def test_same_seed_same_budget_same_move() -> None:
+    game = midgame(Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed=8, plays=6)
+    view = game.view_for(game.turn)
+    a = make_player("expert", seed=3, iterations=30, time_budget=60.0)
+    b = make_player("expert", seed=3, iterations=30, time_budget=60.0)
+    assert isinstance(a, SearchPlayer) and isinstance(b, SearchPlayer)
+    assert a.evaluate(view) == b.evaluate(view)
+    assert a.choose(view) == b.choose(view)
+    assert a.last_iterations == 30
+
+
+def test_time_budget_stops_the_search() -> None:
+    game = Game.new(Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed=2)
+    player = make_player("expert", seed=1, iterations=10**6, time_budget=0.05)
+    assert isinstance(player, SearchPlayer)
+    player.choose(game.view_for(game.turn))
+    assert 0 < player.last_iterations < 10**6
+
+
+def test_search_takes_the_settebello() -> None:
+    game = Game.from_position(
+        Rules(),
+        hands=[["7c", "5b"], ["7s", "2c"]],
+        table=["7d", "3b", "4c"],
+        turn=0,
+    )
+    player = make_player("hard", seed=0, iterations=20, time_budget=60.0)
+    assert player.choose(game.view_for(0)) == Move.parse("7c:7d")
+
+
+def _minimax(deal: Deal, side: int) -> float:
+    values = []
+    for card, taken in deal.actions():
+        d = deal.copy()
+        values.append(d.reward(side) if d.apply(card, taken) else _minimax(d, side))
+    return max(values) if deal.sides[deal.turn] == side else min(values)
+
+
+@pytest.mark.parametrize("preset", [Preset.SCOPONE_SCIENTIFICO, Preset.SCOPA])
+def testexact_value_is_exact(preset: Preset) -> None:
+    rules = Rules(preset=preset)
+    plays = 32 if preset is Preset.SCOPONE_SCIENTIFICO else 31
+    for seed in range(8):
+        game = midgame(rules, seed=seed, plays=plays)
+        deal = deal_of(game)
+        side = rules.side_of(game.turn)
+        assert exact_value(deal.copy(), side, -1e9, 1e9) == _minimax(deal.copy(), side)
