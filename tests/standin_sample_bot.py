@@ -54,10 +54,21 @@ class ColourMenu(ui.View):
 
 
 class FeedbackModal(ui.Modal, title="Com'è andata?"):
+    """A classic text input (in an action row) and a select inside a Label (type 18)."""
+
     text: ui.TextInput[Any] = ui.TextInput(label="Commento", custom_id="feedback:text")
+    stars: ui.Label[Any] = ui.Label(
+        text="Voto",
+        component=ui.Select(custom_id="feedback:stars",
+                            options=[discord.SelectOption(label=str(n), value=str(n))
+                                     for n in range(1, 6)]),
+    )
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(f"grazie: {self.text.value}", ephemeral=True)
+        assert isinstance(self.stars.component, ui.Select)
+        stars = self.stars.component.values[0]
+        await interaction.response.send_message(f"grazie: {self.text.value} ({stars}★)",
+                                                ephemeral=True)
 
 
 class Board(ui.LayoutView):
