@@ -30,8 +30,9 @@ class PlayButton(ui.DynamicItem[ui.Button[Any]], template=r"sample:play:(?P<n>\d
         self.n = n
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: ui.Item[Any],
-                             match: re.Match[str], /) -> PlayButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> PlayButton:
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -46,9 +47,14 @@ class ColourMenu(ui.View):
     def __init__(self) -> None:
         super().__init__(timeout=None)
 
-    @ui.select(custom_id="sample:colour", placeholder="Scegli un seme",
-               options=[discord.SelectOption(label=s, value=s.lower())
-                        for s in ("Coppe", "Denari", "Spade", "Bastoni")])
+    @ui.select(
+        custom_id="sample:colour",
+        placeholder="Scegli un seme",
+        options=[
+            discord.SelectOption(label=s, value=s.lower())
+            for s in ("Coppe", "Denari", "Spade", "Bastoni")
+        ],
+    )
     async def pick(self, interaction: discord.Interaction[Any], select: ui.Select[Any]) -> None:
         await interaction.response.send_message(f"hai scelto {select.values[0]}", ephemeral=True)
 
@@ -59,16 +65,18 @@ class FeedbackModal(ui.Modal, title="Com'è andata?"):
     text: ui.TextInput[Any] = ui.TextInput(label="Commento", custom_id="feedback:text")
     stars: ui.Label[Any] = ui.Label(
         text="Voto",
-        component=ui.Select(custom_id="feedback:stars",
-                            options=[discord.SelectOption(label=str(n), value=str(n))
-                                     for n in range(1, 6)]),
+        component=ui.Select(
+            custom_id="feedback:stars",
+            options=[discord.SelectOption(label=str(n), value=str(n)) for n in range(1, 6)],
+        ),
     )
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         assert isinstance(self.stars.component, ui.Select)
         stars = self.stars.component.values[0]
-        await interaction.response.send_message(f"grazie: {self.text.value} ({stars}★)",
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            f"grazie: {self.text.value} ({stars}★)", ephemeral=True
+        )
 
 
 class Board(ui.LayoutView):
@@ -76,15 +84,20 @@ class Board(ui.LayoutView):
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
-        section: ui.Section[Any] = ui.Section(ui.TextDisplay("Tavolo: 1♦ 5♣"),
-                             accessory=ui.Button(label="Prendi", custom_id="sample:take"))
+        section: ui.Section[Any] = ui.Section(
+            ui.TextDisplay("Tavolo: 1♦ 5♣"),
+            accessory=ui.Button(label="Prendi", custom_id="sample:take"),
+        )
         self.add_item(ui.Container(ui.TextDisplay("## Partita"), ui.Separator(), section))
 
 
 class SampleBot(commands.Bot):
     def __init__(self) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         guild_ready_timeout=0.01)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            guild_ready_timeout=0.01,
+        )
         self.errors: list[discord.HTTPException] = []
         self.seen_messages: list[str] = []
         self.edits_seen: list[int] = []
@@ -113,8 +126,9 @@ class SampleBot(commands.Bot):
     async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
         self.edits_seen.append(payload.message_id)
 
-    async def on_app_command_error(self, interaction: discord.Interaction[Any],
-                                   error: app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
         cause = getattr(error, "original", error)
         if isinstance(cause, discord.HTTPException):
             self.errors.append(cause)
@@ -142,8 +156,9 @@ def add_commands(tree: app_commands.CommandTree[Any], bot: SampleBot) -> None:
         await interaction.response.send_message(HAND)
 
     @tree.command(description="Ci pensa un po'")
-    async def slow(interaction: discord.Interaction[Any], seconds: float,
-                   ephemeral: bool = False) -> None:
+    async def slow(
+        interaction: discord.Interaction[Any], seconds: float, ephemeral: bool = False
+    ) -> None:
         await interaction.response.defer(thinking=True, ephemeral=ephemeral)
         await asyncio.sleep(seconds)
         await interaction.followup.send("fatto", ephemeral=ephemeral)
@@ -165,7 +180,9 @@ def add_commands(tree: app_commands.CommandTree[Any], bot: SampleBot) -> None:
         await interaction.response.send_message("uno")
         adapter = async_context.get()
         await adapter.create_interaction_response(  # past discord.py's own guard
-            interaction.id, interaction.token, session=interaction._session,
+            interaction.id,
+            interaction.token,
+            session=interaction._session,
             params=interaction_response_params(4, {"content": "due"}),
         )
 
@@ -174,18 +191,23 @@ def add_commands(tree: app_commands.CommandTree[Any], bot: SampleBot) -> None:
         await interaction.response.send_message(f"città: {name}")
 
     @city.autocomplete("name")
-    async def city_names(interaction: discord.Interaction[Any], current: str
-                         ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=c, value=c) for c in CITIES
-                if c.lower().startswith(current.lower())]
+    async def city_names(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=c, value=c)
+            for c in CITIES
+            if c.lower().startswith(current.lower())
+        ]
 
     @tree.command(description="Troppe scelte")
     async def many(interaction: discord.Interaction[Any], pick: str) -> None:
         await interaction.response.send_message(pick)
 
     @many.autocomplete("pick")
-    async def many_choices(interaction: discord.Interaction[Any], current: str
-                           ) -> list[app_commands.Choice[str]]:
+    async def many_choices(
+        interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=f"n{i}", value=str(i)) for i in range(26)]
 
     @tree.command(description="Un tavolo con bottoni")
@@ -209,16 +231,18 @@ def add_commands(tree: app_commands.CommandTree[Any], bot: SampleBot) -> None:
             await user.send(f"ciao {user.name}")
         except discord.Forbidden as error:
             bot.errors.append(error)
-            await interaction.response.send_message(f"non posso scrivere a {user.name}",
-                                                    ephemeral=True)
+            await interaction.response.send_message(
+                f"non posso scrivere a {user.name}", ephemeral=True
+            )
         else:
             await interaction.response.send_message("inviato", ephemeral=True)
 
     @tree.command(description="Apre un thread")
     async def thread(interaction: discord.Interaction[Any], name: str) -> None:
         assert isinstance(interaction.channel, discord.TextChannel)
-        created = await interaction.channel.create_thread(name=name,
-                                                          type=discord.ChannelType.public_thread)
+        created = await interaction.channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread
+        )
         await created.send("benvenuti")
         await created.add_user(interaction.user)
         await interaction.response.send_message(created.mention)

@@ -16,9 +16,12 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 
 async def _start(env: dict[str, str]) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
-        sys.executable, str(REPO_ROOT / "bot.py"), cwd=REPO_ROOT,
+        sys.executable,
+        str(REPO_ROOT / "bot.py"),
+        cwd=REPO_ROOT,
         env={**os.environ, **env},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
     )
 
 

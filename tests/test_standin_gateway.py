@@ -15,9 +15,10 @@ from tests.standin_sample_bot import SampleBot
 
 
 async def test_plain_text_handshake_heartbeat_and_ready(standin: DiscordStandIn) -> None:
-    async with aiohttp.ClientSession() as session, session.ws_connect(
-        standin.gateway_url + "?v=10&encoding=json"
-    ) as ws:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(standin.gateway_url + "?v=10&encoding=json") as ws,
+    ):
         hello = await ws.receive()
         assert hello.type is aiohttp.WSMsgType.TEXT
         assert json.loads(hello.data)["op"] == 10
@@ -51,9 +52,10 @@ async def test_bad_token_is_a_login_failure_for_discord_py(standin: DiscordStand
 
 
 async def test_zlib_stream_when_asked(standin: DiscordStandIn) -> None:
-    async with aiohttp.ClientSession() as session, session.ws_connect(
-        standin.gateway_url + "?v=10&encoding=json&compress=zlib-stream"
-    ) as ws:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(standin.gateway_url + "?v=10&encoding=json&compress=zlib-stream") as ws,
+    ):
         inflate = zlib.decompressobj()
         await ws.send_json({"op": IDENTIFY, "d": {"token": standin.world.token}})
         events: list[dict[str, object]] = []
@@ -121,13 +123,18 @@ async def test_resume_replays_exactly_the_missed_events(standin: DiscordStandIn)
         await standin.user("bob").send("mentre eri via")
         async with session.ws_connect(standin.gateway_url) as ws:
             await ws.receive()
-            await ws.send_json({"op": RESUME, "d": {"token": token, "seq": 2,
-                                                    "session_id": ready["d"]["session_id"]}})
+            await ws.send_json(
+                {
+                    "op": RESUME,
+                    "d": {"token": token, "seq": 2, "session_id": ready["d"]["session_id"]},
+                }
+            )
             missed, resumed = await ws.receive_json(), await ws.receive_json()
         async with session.ws_connect(standin.gateway_url) as ws:
             await ws.receive()
-            await ws.send_json({"op": RESUME, "d": {"token": token, "seq": 0,
-                                                    "session_id": "gone"}})
+            await ws.send_json(
+                {"op": RESUME, "d": {"token": token, "seq": 0, "session_id": "gone"}}
+            )
             invalid = await ws.receive_json()
     assert (missed["t"], missed["s"], missed["d"]["content"]) == ("MESSAGE_CREATE", 3, "")
     assert (resumed["t"], resumed["s"]) == ("RESUMED", 4)

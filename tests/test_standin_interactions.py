@@ -127,8 +127,9 @@ async def test_modal_round_trip(standin: DiscordStandIn, sample_bot: SampleBot) 
     assert opened.modal is not None and opened.modal["title"] == "Com'è andata?"
     with pytest.raises(ValueError, match="'feedback:text' is required"):
         await alice.submit_modal(opened, {"feedback:stars": "5"})
-    submitted = await alice.submit_modal(opened, {"feedback:text": "bellissimo",
-                                                  "feedback:stars": "5"})
+    submitted = await alice.submit_modal(
+        opened, {"feedback:text": "bellissimo", "feedback:stars": "5"}
+    )
     assert submitted.message is not None
     assert submitted.message.content == "grazie: bellissimo (5★)"
     assert submitted.message.ephemeral

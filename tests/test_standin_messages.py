@@ -92,8 +92,11 @@ async def test_every_request_is_logged(standin: DiscordStandIn, sample_bot: Samp
     routes = [(r.method, r.route, r.status) for r in standin.requests]
     assert routes[:2] == [("GET", "/users/@me", 200), ("GET", "/oauth2/applications/@me", 200)]
     assert ("PUT", "/applications/{application_id}/commands", 200) in routes
-    assert routes[-1] == ("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
-                          200)
+    assert routes[-1] == (
+        "POST",
+        "/interactions/{interaction_id}/{interaction_token}/callback",
+        200,
+    )
 
 
 async def test_errors_are_json_with_the_exact_content_type(standin: DiscordStandIn) -> None:

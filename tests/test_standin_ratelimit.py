@@ -12,8 +12,9 @@ from tests.standin_sample_bot import SampleBot
 MESSAGES = "/channels/{channel_id}/messages"
 
 
-async def test_a_429_is_waited_out_and_retried(standin: DiscordStandIn,
-                                               sample_bot: SampleBot) -> None:
+async def test_a_429_is_waited_out_and_retried(
+    standin: DiscordStandIn, sample_bot: SampleBot
+) -> None:
     standin.rate_limits.inject(retry_after=0.1, route=MESSAGES)
     channel = sample_bot.get_channel(standin.channel("tavolo").id)
     started = time.monotonic()
@@ -33,14 +34,18 @@ async def test_429_body_and_headers_are_discords(standin: DiscordStandIn) -> Non
             assert response.headers["Via"]
             assert response.headers["X-RateLimit-Global"] == "true"
             body = await response.json()
-        assert body == {"message": "You are being rate limited.", "retry_after": 0.25,
-                        "global": True}
+        assert body == {
+            "message": "You are being rate limited.",
+            "retry_after": 0.25,
+            "global": True,
+        }
         async with session.get(f"{standin.api_base}/users/@me", headers=headers) as response:
             assert response.status == 429  # the global limit holds for every route
 
 
-async def test_buckets_pace_discord_py_without_429s(standin: DiscordStandIn,
-                                                    sample_bot: SampleBot) -> None:
+async def test_buckets_pace_discord_py_without_429s(
+    standin: DiscordStandIn, sample_bot: SampleBot
+) -> None:
     standin.rate_limits.enabled = True
     standin.rate_limits.limit, standin.rate_limits.window = 2, 0.2
     channel = sample_bot.get_channel(standin.channel("tavolo").id)

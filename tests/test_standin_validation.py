@@ -86,16 +86,18 @@ SPEC: dict[str, tuple[dict[str, Any], str]] = {
 }
 
 
-async def _send_and_collect(standin: DiscordStandIn, bot: SampleBot,
-                            body: dict[str, Any]) -> tuple[discord.HTTPException, list[str]]:
+async def _send_and_collect(
+    standin: DiscordStandIn, bot: SampleBot, body: dict[str, Any]
+) -> tuple[discord.HTTPException, list[str]]:
     with pytest.raises(discord.HTTPException) as caught:
         await bot.raw_send(standin.channel("tavolo").id, body)
     return caught.value, [str(v) for v in standin.take_violations()]
 
 
 @pytest.mark.parametrize("case", list(HAND_WRITTEN), ids=list(HAND_WRITTEN))
-async def test_hand_written_limits(standin: DiscordStandIn, sample_bot: SampleBot,
-                                   case: str) -> None:
+async def test_hand_written_limits(
+    standin: DiscordStandIn, sample_bot: SampleBot, case: str
+) -> None:
     body, expected = HAND_WRITTEN[case]
     error, found = await _send_and_collect(standin, sample_bot, body)
     assert error.status == 400 and error.code == 50035
@@ -104,8 +106,9 @@ async def test_hand_written_limits(standin: DiscordStandIn, sample_bot: SampleBo
 
 
 @pytest.mark.parametrize("case", list(SPEC), ids=list(SPEC))
-async def test_openapi_spec_checks(standin: DiscordStandIn, sample_bot: SampleBot,
-                                   case: str) -> None:
+async def test_openapi_spec_checks(
+    standin: DiscordStandIn, sample_bot: SampleBot, case: str
+) -> None:
     if not standin.spec.available:
         pytest.skip(standin.spec.skip_reason or "spec unavailable")
     body, expected = SPEC[case]
@@ -130,8 +133,9 @@ async def test_a_violation_in_a_reply_fails_the_users_action(
 
 async def test_well_formed_messages_pass(standin: DiscordStandIn, sample_bot: SampleBot) -> None:
     five_rows = [row(*(button(f"b{r}{c}") for c in range(5))) for r in range(5)]
-    await sample_bot.raw_send(standin.channel("tavolo").id,
-                              {"content": "x" * 2000, "components": five_rows})
+    await sample_bot.raw_send(
+        standin.channel("tavolo").id, {"content": "x" * 2000, "components": five_rows}
+    )
     result = await standin.user("alice").slash("board")
     assert result.message is not None and result.message.is_v2
     assert "Tavolo: 1♦ 5♣" in result.message.text()

@@ -30,8 +30,9 @@ def intents() -> discord.Intents:
 
 class ScopaBot(commands.Bot):
     def __init__(self, config: Config) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents(), help_command=None
+        )
         self.config = config
 
     async def setup_hook(self) -> None:
@@ -44,5 +45,4 @@ class ScopaBot(commands.Bot):
 
     async def on_ready(self) -> None:
         assert self.user is not None
-        log.info("Ready as %s (id %s) in %d server(s)", self.user, self.user.id,
-                 len(self.guilds))
+        log.info("Ready as %s (id %s) in %d server(s)", self.user, self.user.id, len(self.guilds))

@@ -65,9 +65,7 @@ def unknown_interaction() -> DiscordError:
 
 
 def already_acknowledged() -> DiscordError:
-    return DiscordError(
-        400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
-    )
+    return DiscordError(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
 
 
 def invalid_webhook_token() -> DiscordError:

@@ -99,8 +99,15 @@ class Gateway:
             return
         session.push(event, data)
 
-    def dispatch_message(self, event: str, data: Payload, *, channel_type: ChannelType,
-                         author_id: int, mentions_bot: bool = False) -> None:
+    def dispatch_message(
+        self,
+        event: str,
+        data: Payload,
+        *,
+        channel_type: ChannelType,
+        author_id: int,
+        mentions_bot: bool = False,
+    ) -> None:
         """MESSAGE_CREATE/UPDATE with Discord's intent rules, content stripped without intent."""
         session = self.current
         if session is None:

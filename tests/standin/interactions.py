@@ -48,18 +48,27 @@ class Callback(IntEnum):
 
 
 ALLOWED: dict[InteractionType, frozenset[Callback]] = {
-    InteractionType.APPLICATION_COMMAND: frozenset({Callback.CHANNEL_MESSAGE,
-                                                    Callback.DEFERRED_CHANNEL_MESSAGE,
-                                                    Callback.MODAL}),
-    InteractionType.MESSAGE_COMPONENT: frozenset({Callback.CHANNEL_MESSAGE,
-                                                  Callback.DEFERRED_CHANNEL_MESSAGE,
-                                                  Callback.DEFERRED_UPDATE_MESSAGE,
-                                                  Callback.UPDATE_MESSAGE, Callback.MODAL}),
+    InteractionType.APPLICATION_COMMAND: frozenset(
+        {Callback.CHANNEL_MESSAGE, Callback.DEFERRED_CHANNEL_MESSAGE, Callback.MODAL}
+    ),
+    InteractionType.MESSAGE_COMPONENT: frozenset(
+        {
+            Callback.CHANNEL_MESSAGE,
+            Callback.DEFERRED_CHANNEL_MESSAGE,
+            Callback.DEFERRED_UPDATE_MESSAGE,
+            Callback.UPDATE_MESSAGE,
+            Callback.MODAL,
+        }
+    ),
     InteractionType.AUTOCOMPLETE: frozenset({Callback.AUTOCOMPLETE_RESULT}),
-    InteractionType.MODAL_SUBMIT: frozenset({Callback.CHANNEL_MESSAGE,
-                                             Callback.DEFERRED_CHANNEL_MESSAGE,
-                                             Callback.DEFERRED_UPDATE_MESSAGE,
-                                             Callback.UPDATE_MESSAGE}),
+    InteractionType.MODAL_SUBMIT: frozenset(
+        {
+            Callback.CHANNEL_MESSAGE,
+            Callback.DEFERRED_CHANNEL_MESSAGE,
+            Callback.DEFERRED_UPDATE_MESSAGE,
+            Callback.UPDATE_MESSAGE,
+        }
+    ),
 }
 
 
@@ -99,8 +108,12 @@ class Interactions:
     def routes(self) -> list[RouteSpec]:
         hook = "/webhooks/{webhook_id}/{webhook_token}"
         return [
-            ("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
-             self.callback, False),
+            (
+                "POST",
+                "/interactions/{interaction_id}/{interaction_token}/callback",
+                self.callback,
+                False,
+            ),
             ("POST", hook, self.followup, False),
             ("GET", f"{hook}/messages/@original", self.get_message, False),
             ("PATCH", f"{hook}/messages/@original", self.edit_message, False),
@@ -112,8 +125,16 @@ class Interactions:
 
     # Starting an interaction (the user side calls this) -------------------------------------
 
-    def start(self, kind: InteractionType, user: User, channel: Channel, data: Payload, *,
-              source: Message | None = None, locale: str = "it") -> Interaction:
+    def start(
+        self,
+        kind: InteractionType,
+        user: User,
+        channel: Channel,
+        data: Payload,
+        *,
+        source: Message | None = None,
+        locale: str = "it",
+    ) -> Interaction:
         if self.s.gateway.current is None:
             raise RuntimeError("no bot is connected to the stand-in")
         interaction = Interaction(
@@ -191,7 +212,8 @@ class Interactions:
             "id": str(it.id),
             "type": int(it.type),
             "user": it.user.payload(),
-            "authorizing_integration_owners": {"0": str(guild_id)} if guild_id
+            "authorizing_integration_owners": {"0": str(guild_id)}
+            if guild_id
             else {"1": str(it.user.id)},
         }
         if it.type is InteractionType.APPLICATION_COMMAND:
@@ -218,13 +240,23 @@ class Interactions:
         try:
             kind = Callback(int(body.get("type", 0)))
         except ValueError:
-            raise form_body_error([("type", "BASE_TYPE_CHOICES", "Value must be one of "
-                                    f"{[int(c) for c in Callback]}.")]) from None
-        if kind not in ALLOWED[it.type] or (kind in (Callback.DEFERRED_UPDATE_MESSAGE,
-                                                       Callback.UPDATE_MESSAGE)
-                                              and it.source is None):
-            problem = (f"callback type {kind.name} ({int(kind)}) is not valid for a "
-                       f"{it.type.name} interaction")
+            raise form_body_error(
+                [
+                    (
+                        "type",
+                        "BASE_TYPE_CHOICES",
+                        f"Value must be one of {[int(c) for c in Callback]}.",
+                    )
+                ]
+            ) from None
+        if kind not in ALLOWED[it.type] or (
+            kind in (Callback.DEFERRED_UPDATE_MESSAGE, Callback.UPDATE_MESSAGE)
+            and it.source is None
+        ):
+            problem = (
+                f"callback type {kind.name} ({int(kind)}) is not valid for a "
+                f"{it.type.name} interaction"
+            )
             from .server import Violation
 
             self.s.violate(Violation("limit", f"{call.method} {call.route}", "type", problem))
@@ -238,23 +270,36 @@ class Interactions:
             return None
         return Reply(self._callback_response(it, kind))
 
-    def _respond(self, it: Interaction, kind: Callback, data: Payload,
-                 files: list[Payload]) -> None:
+    def _respond(
+        self, it: Interaction, kind: Callback, data: Payload, files: list[Payload]
+    ) -> None:
         app_id = self.world.application_id
         ephemeral_to = it.user.id if int(data.get("flags") or 0) & EPHEMERAL else None
         message_type = 20 if it.type is InteractionType.APPLICATION_COMMAND else 0
         it.response = kind
         if kind is Callback.CHANNEL_MESSAGE:
             it.original = self.s.messages.create(
-                it.channel, self.world.bot, data, files=files, ephemeral_to=ephemeral_to,
-                webhook_id=app_id, application_id=app_id, type=message_type,
+                it.channel,
+                self.world.bot,
+                data,
+                files=files,
+                ephemeral_to=ephemeral_to,
+                webhook_id=app_id,
+                application_id=app_id,
+                type=message_type,
                 interaction_metadata=self._metadata(it),
             )
         elif kind is Callback.DEFERRED_CHANNEL_MESSAGE:
             it.original = self.s.messages.create(
-                it.channel, self.world.bot, {"flags": data.get("flags")},
-                ephemeral_to=ephemeral_to, webhook_id=app_id, application_id=app_id,
-                type=message_type, interaction_metadata=self._metadata(it), flags=LOADING,
+                it.channel,
+                self.world.bot,
+                {"flags": data.get("flags")},
+                ephemeral_to=ephemeral_to,
+                webhook_id=app_id,
+                application_id=app_id,
+                type=message_type,
+                interaction_metadata=self._metadata(it),
+                flags=LOADING,
             )
         elif kind is Callback.DEFERRED_UPDATE_MESSAGE:
             it.original = it.source
@@ -268,8 +313,15 @@ class Interactions:
 
     def _callback_response(self, it: Interaction, kind: Callback) -> Payload:
         info: Payload = {"id": str(it.id), "type": int(it.type)}
-        if kind in (Callback.CHANNEL_MESSAGE, Callback.DEFERRED_CHANNEL_MESSAGE,
-                    Callback.UPDATE_MESSAGE) and it.original is not None:
+        if (
+            kind
+            in (
+                Callback.CHANNEL_MESSAGE,
+                Callback.DEFERRED_CHANNEL_MESSAGE,
+                Callback.UPDATE_MESSAGE,
+            )
+            and it.original is not None
+        ):
             info.update(
                 response_message_id=str(it.original.id),
                 response_message_loading=it.original.loading,
@@ -277,8 +329,10 @@ class Interactions:
             )
         response: Payload = {"interaction": info}
         if kind in (Callback.CHANNEL_MESSAGE, Callback.UPDATE_MESSAGE) and it.original:
-            response["resource"] = {"type": int(kind),
-                                    "message": self.s.messages.payload(it.original)}
+            response["resource"] = {
+                "type": int(kind),
+                "message": self.s.messages.payload(it.original),
+            }
         return response
 
     # Follow-ups and edits through the interaction webhook ------------------------------------
@@ -298,8 +352,7 @@ class Interactions:
             message = it.original
         else:
             wanted = call.snowflake("message_id")
-            message = next((m for m in [it.original, *it.followups] if m and m.id == wanted),
-                           None)
+            message = next((m for m in [it.original, *it.followups] if m and m.id == wanted), None)
         if message is None or message.deleted:
             raise not_found(errors.UNKNOWN_MESSAGE, "Message")
         return message
@@ -308,15 +361,25 @@ class Interactions:
         it = self._by_token(call)
         body = call.body or {}
         original = it.original
-        if (it.response is Callback.DEFERRED_CHANNEL_MESSAGE and original is not None
-                and original.loading and not original.deleted):
+        if (
+            it.response is Callback.DEFERRED_CHANNEL_MESSAGE
+            and original is not None
+            and original.loading
+            and not original.deleted
+        ):
             message = self.s.messages.edit(original, body, files=call.files, finish_loading=True)
         else:
             ephemeral_to = it.user.id if int(body.get("flags") or 0) & EPHEMERAL else None
             app_id = self.world.application_id
             message = self.s.messages.create(
-                it.channel, self.world.bot, body, files=call.files, ephemeral_to=ephemeral_to,
-                webhook_id=app_id, application_id=app_id, interaction_metadata=self._metadata(it),
+                it.channel,
+                self.world.bot,
+                body,
+                files=call.files,
+                ephemeral_to=ephemeral_to,
+                webhook_id=app_id,
+                application_id=app_id,
+                interaction_metadata=self._metadata(it),
             )
             it.followups.append(message)
         if call.query.get("wait", "").lower() not in ("1", "true"):
@@ -328,8 +391,9 @@ class Interactions:
 
     async def edit_message(self, call: Call) -> Payload:
         message = self._target(call, self._by_token(call))
-        edited = self.s.messages.edit(message, call.body or {}, files=call.files,
-                                      finish_loading=True)
+        edited = self.s.messages.edit(
+            message, call.body or {}, files=call.files, finish_loading=True
+        )
         return self.s.messages.payload(edited)
 
     async def delete_message(self, call: Call) -> None:
@@ -351,6 +415,7 @@ class Interactions:
 
     def find(self, **conditions: Any) -> list[Interaction]:
         return [
-            it for it in self.by_id.values()
+            it
+            for it in self.by_id.values()
             if all(getattr(it, k) == v for k, v in conditions.items())
         ]

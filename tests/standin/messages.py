@@ -20,16 +20,24 @@ SETTABLE_FLAGS = EPHEMERAL | IS_COMPONENTS_V2 | (1 << 2) | (1 << 12)
 
 
 class Messages:
-    def __init__(self, world: World, gateway: Gateway, privacy: PrivacyGuard,
-                 on_leak: Callable[[Leak], None]) -> None:
+    def __init__(
+        self, world: World, gateway: Gateway, privacy: PrivacyGuard, on_leak: Callable[[Leak], None]
+    ) -> None:
         self.world = world
         self.gateway = gateway
         self.privacy = privacy
         self.on_leak = on_leak
 
-    def create(self, channel: Channel, author: User, body: Payload, *,
-               files: list[Payload] | None = None, ephemeral_to: int | None = None,
-               **extra: Any) -> Message:
+    def create(
+        self,
+        channel: Channel,
+        author: User,
+        body: Payload,
+        *,
+        files: list[Payload] | None = None,
+        ephemeral_to: int | None = None,
+        **extra: Any,
+    ) -> Message:
         world = self.world
         message = Message(
             id=extra.pop("id", None) or world.ids.next(),
@@ -48,8 +56,14 @@ class Messages:
         self._after_change(message)
         return message
 
-    def edit(self, message: Message, body: Payload, *, files: list[Payload] | None = None,
-             finish_loading: bool = False) -> Message:
+    def edit(
+        self,
+        message: Message,
+        body: Payload,
+        *,
+        files: list[Payload] | None = None,
+        finish_loading: bool = False,
+    ) -> Message:
         world = self.world
         self._apply(message, body, files or [], creating=False)
         if finish_loading:
@@ -67,8 +81,9 @@ class Messages:
             data: Payload = {"id": str(message.id), "channel_id": str(channel.id)}
             if channel.guild_id:
                 data["guild_id"] = str(channel.guild_id)
-            self.gateway.dispatch_message("MESSAGE_DELETE", data, channel_type=channel.type,
-                                          author_id=self.world.bot.id)
+            self.gateway.dispatch_message(
+                "MESSAGE_DELETE", data, channel_type=channel.type, author_id=self.world.bot.id
+            )
         self.world.touch()
 
     def payload(self, message: Message) -> Payload:
@@ -77,8 +92,9 @@ class Messages:
 
     # ------------------------------------------------------------------------------------
 
-    def _apply(self, message: Message, body: Payload, files: list[Payload], *,
-               creating: bool) -> None:
+    def _apply(
+        self, message: Message, body: Payload, files: list[Payload], *, creating: bool
+    ) -> None:
         if "content" in body:
             message.content = body["content"] or ""
         if "embeds" in body:
@@ -96,8 +112,9 @@ class Messages:
         if "attachments" in body or files:
             message.attachments = self._attachments(body.get("attachments"), files, message)
 
-    def _attachments(self, wanted: list[Payload] | None, files: list[Payload],
-                     message: Message) -> list[Payload]:
+    def _attachments(
+        self, wanted: list[Payload] | None, files: list[Payload], message: Message
+    ) -> list[Payload]:
         kept = {str(a["id"]): a for a in message.attachments}
         result = []
         for item in wanted or []:
@@ -127,8 +144,9 @@ class Messages:
                 member = guild.members[message.author.id].payload()
                 del member["user"]
                 data["member"] = member
-            self.gateway.dispatch_message(event, data, channel_type=channel.type,
-                                          author_id=message.author.id)
+            self.gateway.dispatch_message(
+                event, data, channel_type=channel.type, author_id=message.author.id
+            )
         self.world.touch()
 
     def _after_change(self, message: Message) -> None:

@@ -67,8 +67,13 @@ class PrivacyGuard:
             for shown, pattern in patterns:
                 if pattern.search(readable):
                     leaks.append(
-                        Leak(message.id, self.world.users[owner_id].username, shown,
-                             others, self._where(message))
+                        Leak(
+                            message.id,
+                            self.world.users[owner_id].username,
+                            shown,
+                            others,
+                            self._where(message),
+                        )
                     )
         return leaks
 

@@ -39,8 +39,9 @@ class RateLimits:
     _injected: list[_Injected] = field(default_factory=list)
     _global_until: float = 0.0
 
-    def inject(self, *, retry_after: float = 0.05, is_global: bool = False,
-               route: str | None = None) -> None:
+    def inject(
+        self, *, retry_after: float = 0.05, is_global: bool = False, route: str | None = None
+    ) -> None:
         """Answer the next request (to ``route``, a spec-style path, if given) with a 429."""
         self.enabled = True
         self._injected.append(_Injected(retry_after, is_global, route))
@@ -55,8 +56,9 @@ class RateLimits:
                 self._injected.remove(injected)
                 if injected.is_global:
                     self._global_until = now + injected.retry_after
-                return self._too_many(injected.retry_after, is_global=injected.is_global,
-                                      bucket=route), {}
+                return self._too_many(
+                    injected.retry_after, is_global=injected.is_global, bucket=route
+                ), {}
         if now < self._global_until:
             return self._too_many(self._global_until - now, is_global=True, bucket=route), {}
         key = f"{route}:{major}"

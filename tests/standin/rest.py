@@ -45,10 +45,18 @@ class RestApi:
             ("PUT", f"{app}/guilds/{{guild_id}}/commands", self.overwrite_commands, True),
             ("POST", f"{app}/guilds/{{guild_id}}/commands", self.upsert_command, True),
             ("GET", f"{app}/guilds/{{guild_id}}/commands/{{command_id}}", self.get_command, True),
-            ("PATCH", f"{app}/guilds/{{guild_id}}/commands/{{command_id}}", self.edit_command,
-             True),
-            ("DELETE", f"{app}/guilds/{{guild_id}}/commands/{{command_id}}",
-             self.delete_command, True),
+            (
+                "PATCH",
+                f"{app}/guilds/{{guild_id}}/commands/{{command_id}}",
+                self.edit_command,
+                True,
+            ),
+            (
+                "DELETE",
+                f"{app}/guilds/{{guild_id}}/commands/{{command_id}}",
+                self.delete_command,
+                True,
+            ),
             ("GET", "/guilds/{guild_id}", self.get_guild, True),
             ("GET", "/guilds/{guild_id}/channels", self.guild_channels, True),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member, True),
@@ -106,7 +114,10 @@ class RestApi:
             "url": self.s.gateway_url,
             "shards": 1,
             "session_start_limit": {
-                "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1,
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 0,
+                "max_concurrency": 1,
             },
         }
 
@@ -197,8 +208,17 @@ class RestApi:
 
     async def get_guild(self, call: Call) -> Payload:
         data = self.world.guild_create_payload(self._guild(call))
-        for key in ("members", "channels", "threads", "voice_states", "presences", "large",
-                    "member_count", "joined_at", "unavailable"):
+        for key in (
+            "members",
+            "channels",
+            "threads",
+            "voice_states",
+            "presences",
+            "large",
+            "member_count",
+            "joined_at",
+            "unavailable",
+        ):
             data.pop(key, None)
         return data
 
@@ -223,8 +243,12 @@ class RestApi:
     def _message(self, call: Call) -> Message:
         channel = self._channel(call)
         message = self.world.messages.get(call.snowflake("message_id"))
-        if (message is None or message.deleted or message.channel_id != channel.id
-                or message.ephemeral_to is not None):
+        if (
+            message is None
+            or message.deleted
+            or message.channel_id != channel.id
+            or message.ephemeral_to is not None
+        ):
             raise not_found(errors.UNKNOWN_MESSAGE, "Message")
         return message
 
@@ -259,8 +283,14 @@ class RestApi:
                 "channel_id": str(channel.id),
             }
             extra["type"] = 19
-        if not (body.get("content") or body.get("embeds") or body.get("components")
-                or call.files or body.get("sticker_ids") or body.get("poll")):
+        if not (
+            body.get("content")
+            or body.get("embeds")
+            or body.get("components")
+            or call.files
+            or body.get("sticker_ids")
+            or body.get("poll")
+        ):
             raise DiscordError(400, 50006, "Cannot send an empty message")
         message = self.s.messages.create(channel, self.world.bot, body, files=call.files, **extra)
         return self.s.messages.payload(message)
@@ -272,8 +302,9 @@ class RestApi:
         message = self._message(call)
         if message.author.id != self.world.bot.id:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
-        return self.s.messages.payload(self.s.messages.edit(message, call.body or {},
-                                                            files=call.files))
+        return self.s.messages.payload(
+            self.s.messages.edit(message, call.body or {}, files=call.files)
+        )
 
     async def delete_message(self, call: Call) -> None:
         self.s.messages.delete(self._message(call))
@@ -299,12 +330,18 @@ class RestApi:
         if "message_id" in call.params:
             message = self._message(call)
             if message.thread_id is not None:
-                raise DiscordError(400, 160004, "A thread has already been created for this "
-                                   "message")
+                raise DiscordError(
+                    400, 160004, "A thread has already been created for this message"
+                )
             thread_id = message.id
             private = False
-        thread = self.world.add_thread(parent, str(body.get("name")), owner=self.world.bot,
-                                       private=private, thread_id=thread_id)
+        thread = self.world.add_thread(
+            parent,
+            str(body.get("name")),
+            owner=self.world.bot,
+            private=private,
+            thread_id=thread_id,
+        )
         if thread_id is not None:
             message.thread_id = thread.id
         return thread.payload()

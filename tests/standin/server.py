@@ -143,8 +143,10 @@ class DiscordStandIn:
         self.requests: list[RequestRecord] = []
         self.violations: list[Violation] = []
         self._routes: list[_Route] = []
-        for method, pattern, handler, auth in [*RestApi(self).routes(),
-                                               *self.interactions.routes()]:
+        for method, pattern, handler, auth in [
+            *RestApi(self).routes(),
+            *self.interactions.routes(),
+        ]:
             self.add_route(method, pattern, handler, auth=auth)
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -214,15 +216,15 @@ class DiscordStandIn:
         }
 
     @contextlib.asynccontextmanager
-    async def connected(self, client: ClientT, *, timeout: float = 5.0
-                        ) -> AsyncIterator[ClientT]:
+    async def connected(self, client: ClientT, *, timeout: float = 5.0) -> AsyncIterator[ClientT]:
         """Run ``client`` against the stand-in until it is ready; close it on the way out."""
         with self.patch_discord():
             runner = asyncio.create_task(client.start(self.world.token))
             ready = asyncio.create_task(client.wait_until_ready())
             try:
-                done, _ = await asyncio.wait({runner, ready}, timeout=timeout,
-                                             return_when=asyncio.FIRST_COMPLETED)
+                done, _ = await asyncio.wait(
+                    {runner, ready}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+                )
                 if runner in done:
                     runner.result()  # raises what stopped the client
                     raise RuntimeError("the client stopped before it was ready")
@@ -240,8 +242,9 @@ class DiscordStandIn:
     def user(self, name_or_user: str | User) -> Actor:
         from .users import Actor
 
-        user = name_or_user if isinstance(name_or_user, User) else self.world.user_named(
-            name_or_user)
+        user = (
+            name_or_user if isinstance(name_or_user, User) else self.world.user_named(name_or_user)
+        )
         return Actor(self, user)
 
     def channel(self, name: str) -> Channel:
@@ -331,21 +334,28 @@ class DiscordStandIn:
         self.world.touch()
         return response
 
-    async def _respond(self, request: web.Request, record: RequestRecord,
-                       files: list[Payload]) -> web.StreamResponse:
+    async def _respond(
+        self, request: web.Request, record: RequestRecord, files: list[Payload]
+    ) -> web.StreamResponse:
         route, params, known = self._match(request.method, record.path)
         if route is None:
             if known:
                 return json_response({"message": "405: Method Not Allowed", "code": 0}, status=405)
-            self.violate(Violation("unsupported", f"{request.method} {record.path}", "",
-                                   "the stand-in does not implement this route "
-                                   "(add it to tests/standin/rest.py)"))
+            self.violate(
+                Violation(
+                    "unsupported",
+                    f"{request.method} {record.path}",
+                    "",
+                    "the stand-in does not implement this route (add it to tests/standin/rest.py)",
+                )
+            )
             return json_response({"message": "404: Not Found", "code": 0}, status=404)
         record.route = route.pattern
         if route.auth and request.headers.get("Authorization") != f"Bot {self.world.token}":
             return json_response({"message": "401: Unauthorized", "code": 0}, status=401)
-        major = next((params[k] for k in ("channel_id", "guild_id", "webhook_id") if k in params),
-                     "")
+        major = next(
+            (params[k] for k in ("channel_id", "guild_id", "webhook_id") if k in params), ""
+        )
         limited, rate_headers = self.rate_limits.check(route.pattern, major)
         if limited is not None:
             return limited
@@ -406,8 +416,13 @@ async def _read_body(request: web.Request) -> tuple[Any, list[Payload]]:
                 body = json.loads(await part.text())
             else:
                 data = await part.read()
-                files.append({"filename": part.filename or "file", "size": len(data),
-                              "content_type": part.headers.get("Content-Type")})
+                files.append(
+                    {
+                        "filename": part.filename or "file",
+                        "size": len(data),
+                        "content_type": part.headers.get("Content-Type"),
+                    }
+                )
         return body, files
     raw = await request.read()
     if not raw:

@@ -64,12 +64,14 @@ class InteractionResult:
 
     async def followup(self, index: int = 0, *, timeout: float = 2.0) -> Message:
         """Wait for follow-up number ``index`` (0 is the first)."""
-        await self.standin.wait_for(lambda: len(self.interaction.followups) > index,
-                                    timeout=timeout)
+        await self.standin.wait_for(
+            lambda: len(self.interaction.followups) > index, timeout=timeout
+        )
         return self.interaction.followups[index]
 
     async def finished(self, *, timeout: float = 2.0) -> Message:
         """Wait until a deferred reply stops "thinking"; return the reply."""
+
         def ready() -> Message | None:
             message = self.interaction.original
             return message if message is not None and not message.loading else None
@@ -115,16 +117,23 @@ class Actor:
 
     # Slash commands and autocomplete ---------------------------------------------------------
 
-    async def slash(self, command: str, *, channel: Channel | str | None = None,
-                    **options: Any) -> InteractionResult:
+    async def slash(
+        self, command: str, *, channel: Channel | str | None = None, **options: Any
+    ) -> InteractionResult:
         """Run ``/command`` (``"scopa new"`` for a subcommand) with typed options."""
         target = self._channel(channel)
         data = self._command_data(command, target, options, focused=None)
         return await self._run(InteractionType.APPLICATION_COMMAND, target, data)
 
-    async def autocomplete(self, command: str, option: str, typed: str, *,
-                           channel: Channel | str | None = None,
-                           **options: Any) -> list[Payload]:
+    async def autocomplete(
+        self,
+        command: str,
+        option: str,
+        typed: str,
+        *,
+        channel: Channel | str | None = None,
+        **options: Any,
+    ) -> list[Payload]:
         """Type ``typed`` into ``option`` of ``/command``; return the choices offered."""
         target = self._channel(channel)
         data = self._command_data(command, target, {**options, option: typed}, focused=option)
@@ -134,18 +143,21 @@ class Actor:
     def _find_command(self, name: str, channel: Channel) -> Command:
         world = self.s.world
         found = [
-            c for c in world.commands.values()
+            c
+            for c in world.commands.values()
             if c.name == name and c.type == 1 and c.guild_id in (None, channel.guild_id)
         ]
         if not found:
             known = sorted({c.name for c in world.commands.values()})
-            raise LookupError(f"/{name} is not registered with Discord (did the bot sync?); "
-                              f"registered: {known}")
+            raise LookupError(
+                f"/{name} is not registered with Discord (did the bot sync?); registered: {known}"
+            )
         found.sort(key=lambda c: c.guild_id is None)  # guild commands shadow global ones
         return found[0]
 
-    def _command_data(self, command: str, channel: Channel, values: Mapping[str, Any], *,
-                      focused: str | None) -> Payload:
+    def _command_data(
+        self, command: str, channel: Channel, values: Mapping[str, Any], *, focused: str | None
+    ) -> Payload:
         name, *path = command.split()
         registered = self._find_command(name, channel)
         data: Payload = {"id": str(registered.id), "name": name, "type": 1}
@@ -155,8 +167,10 @@ class Actor:
         definitions = registered.data.get("options") or []
         container = data
         for part in path:
-            sub = next((o for o in definitions if o["name"] == part
-                        and o["type"] in (SUBCOMMAND, GROUP)), None)
+            sub = next(
+                (o for o in definitions if o["name"] == part and o["type"] in (SUBCOMMAND, GROUP)),
+                None,
+            )
             if sub is None:
                 raise LookupError(f"/{command}: no subcommand {part!r}")
             entry: Payload = {"name": part, "type": sub["type"], "options": []}
@@ -182,8 +196,9 @@ class Actor:
             data["resolved"] = resolved
         return data
 
-    def _option(self, definition: Payload, value: Any, resolved: Payload, *,
-                focused: bool) -> Payload:
+    def _option(
+        self, definition: Payload, value: Any, resolved: Payload, *, focused: bool
+    ) -> Payload:
         kind = definition["type"]
         option: Payload = {"name": definition["name"], "type": kind}
         if focused:
@@ -191,14 +206,15 @@ class Actor:
             return option
         choices = definition.get("choices")
         if choices and value not in [c["value"] for c in choices]:
-            raise ValueError(f"option {definition['name']!r}: {value!r} is not one of the "
-                             f"choices {[c['value'] for c in choices]}")
+            raise ValueError(
+                f"option {definition['name']!r}: {value!r} is not one of the "
+                f"choices {[c['value'] for c in choices]}"
+            )
         if kind in (USER, MENTIONABLE) and isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
             guild = next(iter(self.s.world.guilds.values()), None)
             if guild is not None and value.id in guild.members:
-                member = guild.members[value.id].payload(
-                    permissions=guild.permissions_of(value.id))
+                member = guild.members[value.id].payload(permissions=guild.permissions_of(value.id))
                 del member["user"]
                 resolved.setdefault("members", {})[str(value.id)] = member
             value = str(value.id)
@@ -233,14 +249,20 @@ class Actor:
         if "custom_id" not in found:
             raise ValueError(f"button {button!r} is a link button; it opens {found.get('url')}")
         data = {"custom_id": found["custom_id"], "component_type": 2}
-        return await self._run(InteractionType.MESSAGE_COMPONENT,
-                               self.s.world.channels[message.channel_id], data, source=message)
+        return await self._run(
+            InteractionType.MESSAGE_COMPONENT,
+            self.s.world.channels[message.channel_id],
+            data,
+            source=message,
+        )
 
     async def select(self, message: Message, select: str, values: list[str]) -> InteractionResult:
         """Pick ``values`` in the select menu with custom_id or placeholder ``select``."""
         self._usable(message)
-        menu = next((c for c in message.selects()
-                     if select in (c.get("custom_id"), c.get("placeholder"))), None)
+        menu = next(
+            (c for c in message.selects() if select in (c.get("custom_id"), c.get("placeholder"))),
+            None,
+        )
         if menu is None:
             raise LookupError(f"no select {select!r} on message {message.id}")
         if menu.get("disabled"):
@@ -254,11 +276,16 @@ class Actor:
             if unknown:
                 raise ValueError(f"select {select!r} does not offer {unknown}; offers {offered}")
         data = {"custom_id": menu["custom_id"], "component_type": menu["type"], "values": values}
-        return await self._run(InteractionType.MESSAGE_COMPONENT,
-                               self.s.world.channels[message.channel_id], data, source=message)
+        return await self._run(
+            InteractionType.MESSAGE_COMPONENT,
+            self.s.world.channels[message.channel_id],
+            data,
+            source=message,
+        )
 
-    async def submit_modal(self, shown: InteractionResult, values: Mapping[str, str]
-                           ) -> InteractionResult:
+    async def submit_modal(
+        self, shown: InteractionResult, values: Mapping[str, str]
+    ) -> InteractionResult:
         """Fill in the modal the bot opened for ``shown`` (custom_id → text) and submit it."""
         modal = shown.modal
         if modal is None:
@@ -269,14 +296,17 @@ class Actor:
             raise LookupError(f"the modal has no field(s) {sorted(unknown)}")
         data = {"custom_id": modal["custom_id"], "components": components}
         origin = shown.interaction
-        return await self._run(InteractionType.MODAL_SUBMIT, origin.channel, data,
-                               source=origin.source)
+        return await self._run(
+            InteractionType.MODAL_SUBMIT, origin.channel, data, source=origin.source
+        )
 
     def _fill(self, component: Payload, values: Mapping[str, str]) -> Payload:
         kind = component.get("type")
         if kind == 1:
-            return {"type": 1, "components": [self._fill(c, values)
-                                              for c in component.get("components") or []]}
+            return {
+                "type": 1,
+                "components": [self._fill(c, values) for c in component.get("components") or []],
+            }
         if kind == 18:
             return {"type": 18, "component": self._fill(component["component"], values)}
         custom_id = str(component.get("custom_id"))
@@ -287,21 +317,33 @@ class Actor:
             return {"type": 4, "custom_id": custom_id, "value": value}
         if kind == 3:
             chosen = values.get(custom_id)
-            return {"type": 3, "custom_id": custom_id,
-                    "values": [chosen] if isinstance(chosen, str) else list(chosen or [])}
+            return {
+                "type": 3,
+                "custom_id": custom_id,
+                "values": [chosen] if isinstance(chosen, str) else list(chosen or []),
+            }
         return {"type": kind, "id": component.get("id")}
 
     # Waiting for the answer ------------------------------------------------------------------
 
-    async def _run(self, kind: InteractionType, channel: Channel, data: Payload, *,
-                   source: Message | None = None) -> InteractionResult:
+    async def _run(
+        self,
+        kind: InteractionType,
+        channel: Channel,
+        data: Payload,
+        *,
+        source: Message | None = None,
+    ) -> InteractionResult:
         standin = self.s
         if not standin.world.can_see(self.user.id, channel):
             raise PermissionError(f"{self.user.username} cannot see {channel.name or 'that DM'}")
-        interaction = standin.interactions.start(kind, self.user, channel, data, source=source,
-                                                 locale=self.locale)
-        await standin.wait_for(lambda: interaction.response is not None or interaction.failed,
-                               timeout=standin.response_deadline + 1.0)
+        interaction = standin.interactions.start(
+            kind, self.user, channel, data, source=source, locale=self.locale
+        )
+        await standin.wait_for(
+            lambda: interaction.response is not None or interaction.failed,
+            timeout=standin.response_deadline + 1.0,
+        )
         return InteractionResult(standin, interaction)
 
 

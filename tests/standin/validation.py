@@ -232,8 +232,9 @@ def _describe(error: ValidationError) -> str:
     shown = repr(instance)
     if len(shown) > 60:
         kind = type(instance).__name__
-        message = message.replace(shown, f"<{kind} of {len(instance)}>" if hasattr(
-            instance, "__len__") else f"<{kind}>")
+        message = message.replace(
+            shown, f"<{kind} of {len(instance)}>" if hasattr(instance, "__len__") else f"<{kind}>"
+        )
     return message if len(message) <= 200 else message[:199] + "…"
 
 
@@ -255,15 +256,19 @@ def check_message(body: Payload, prefix: str = "", *, current_flags: int = 0) ->
     content = body.get("content")
     if isinstance(content, str) and len(content) > MAX_CONTENT:
         problems.append(
-            Problem(join(prefix, "content"), f"must be {MAX_CONTENT} or fewer in length "
-                    f"(got {len(content)})")
+            Problem(
+                join(prefix, "content"),
+                f"must be {MAX_CONTENT} or fewer in length (got {len(content)})",
+            )
         )
     embeds = body.get("embeds") or []
     total = sum(_embed_length(e) for e in embeds if isinstance(e, dict))
     if total > MAX_EMBED_CHARS:
         problems.append(
-            Problem(join(prefix, "embeds"), f"embeds total {total} characters; the limit is "
-                    f"{MAX_EMBED_CHARS}")
+            Problem(
+                join(prefix, "embeds"),
+                f"embeds total {total} characters; the limit is {MAX_EMBED_CHARS}",
+            )
         )
     components = body.get("components")
     if isinstance(components, list):
@@ -272,8 +277,11 @@ def check_message(body: Payload, prefix: str = "", *, current_flags: int = 0) ->
         for key in ("content", "embeds", "poll"):
             if body.get(key):
                 problems.append(
-                    Problem(join(prefix, key), "cannot be used with IS_COMPONENTS_V2 (flags "
-                            "1<<15); put text in a TextDisplay")
+                    Problem(
+                        join(prefix, key),
+                        "cannot be used with IS_COMPONENTS_V2 (flags "
+                        "1<<15); put text in a TextDisplay",
+                    )
                 )
     return problems
 
@@ -284,8 +292,11 @@ def _check_components(components: list[Any], prefix: str, *, v2: bool) -> list[P
         count = sum(1 for _ in _walk(components, prefix))
         if count > MAX_V2_COMPONENTS:
             problems.append(
-                Problem(prefix, f"{count} components in all; a Components V2 message allows "
-                        f"{MAX_V2_COMPONENTS}")
+                Problem(
+                    prefix,
+                    f"{count} components in all; a Components V2 message allows "
+                    f"{MAX_V2_COMPONENTS}",
+                )
             )
     else:
         if len(components) > MAX_ACTION_ROWS:
@@ -295,9 +306,12 @@ def _check_components(components: list[Any], prefix: str, *, v2: bool) -> list[P
         for i, top in enumerate(components):
             if isinstance(top, dict) and top.get("type") != 1:
                 problems.append(
-                    Problem(join(prefix, i), f"component type {top.get('type')} at top level "
-                            "needs the IS_COMPONENTS_V2 flag (1<<15); classic messages take "
-                            "action rows only")
+                    Problem(
+                        join(prefix, i),
+                        f"component type {top.get('type')} at top level "
+                        "needs the IS_COMPONENTS_V2 flag (1<<15); classic messages take "
+                        "action rows only",
+                    )
                 )
     seen: dict[str, str] = {}
     for path, component in _walk(components, prefix):
@@ -307,8 +321,10 @@ def _check_components(components: list[Any], prefix: str, *, v2: bool) -> list[P
         if isinstance(custom_id, str):
             if custom_id in seen:
                 problems.append(
-                    Problem(join(path, "custom_id"), f"duplicate custom_id {custom_id!r} "
-                            f"(also at {seen[custom_id]})")
+                    Problem(
+                        join(path, "custom_id"),
+                        f"duplicate custom_id {custom_id!r} (also at {seen[custom_id]})",
+                    )
                 )
             else:
                 seen[custom_id] = join(path, "custom_id")
@@ -321,13 +337,17 @@ def _check_row(children: list[Any], prefix: str) -> list[Problem]:
     selects = [i for i, kind in enumerate(kinds) if kind in SELECT_TYPES]
     if selects and len(kinds) > 1:
         problems.append(
-            Problem(join(prefix, selects[0]), f"a select menu must be alone in its action row "
-                    f"(this row has {len(kinds)} components)")
+            Problem(
+                join(prefix, selects[0]),
+                f"a select menu must be alone in its action row "
+                f"(this row has {len(kinds)} components)",
+            )
         )
     if len(kinds) > MAX_ROW_ITEMS:
         problems.append(
-            Problem(prefix, f"{len(kinds)} components in one action row; the limit is "
-                    f"{MAX_ROW_ITEMS}")
+            Problem(
+                prefix, f"{len(kinds)} components in one action row; the limit is {MAX_ROW_ITEMS}"
+            )
         )
     return problems
 
@@ -365,16 +385,20 @@ def check_callback(body: Payload, *, current_flags: int = 0) -> list[Problem]:
         choices = data.get("choices") or []
         if len(choices) > MAX_CHOICES:
             return [
-                Problem("data.choices", f"{len(choices)} autocomplete choices; the limit is "
-                        f"{MAX_CHOICES}")
+                Problem(
+                    "data.choices",
+                    f"{len(choices)} autocomplete choices; the limit is {MAX_CHOICES}",
+                )
             ]
     if kind == 9:
         components = data.get("components") or []
         problems = []
         if len(components) > MAX_MODAL_COMPONENTS:
             problems.append(
-                Problem("data.components", f"{len(components)} components in a modal; the "
-                        f"limit is {MAX_MODAL_COMPONENTS}")
+                Problem(
+                    "data.components",
+                    f"{len(components)} components in a modal; the limit is {MAX_MODAL_COMPONENTS}",
+                )
             )
         seen: set[str] = set()
         for path, component in _walk(components, "data.components"):

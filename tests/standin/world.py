@@ -131,7 +131,12 @@ class World:
         return channel
 
     def add_thread(
-        self, parent: Channel, name: str, *, owner: User, private: bool = False,
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        owner: User,
+        private: bool = False,
         thread_id: int | None = None,
     ) -> Channel:
         """A thread in ``parent``; one started from a message takes the message's id."""
@@ -214,9 +219,7 @@ class World:
 
     def guild_create_payload(self, guild: Guild) -> Payload:
         channels = [self.channels[c] for c in guild.channel_ids]
-        threads = [
-            c for c in self.channels.values() if c.is_thread and c.guild_id == guild.id
-        ]
+        threads = [c for c in self.channels.values() if c.is_thread and c.guild_id == guild.id]
         return {
             "id": str(guild.id),
             "name": guild.name,
