@@ -59,6 +59,14 @@ class ColourMenu(ui.View):
         await interaction.response.send_message(f"hai scelto {select.values[0]}", ephemeral=True)
 
 
+class InviteMenu(ui.View):
+    @ui.select(cls=ui.UserSelect, custom_id="sample:invite", placeholder="Invita")
+    async def invite(
+        self, interaction: discord.Interaction[Any], select: ui.UserSelect[Any]
+    ) -> None:
+        await interaction.response.send_message(f"invitato {select.values[0].name}")
+
+
 class FeedbackModal(ui.Modal, title="Com'è andata?"):
     """A classic text input (in an action row) and a select inside a Label (type 18)."""
 
@@ -216,6 +224,10 @@ def add_commands(tree: app_commands.CommandTree[Any], bot: SampleBot) -> None:
         view.add_item(PlayButton(0))
         await interaction.response.send_message("giocate: 0", view=view)
         await interaction.followup.send("semi", view=ColourMenu())
+
+    @tree.command(description="Invita qualcuno")
+    async def invite(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("chi inviti?", view=InviteMenu())
 
     @tree.command(description="Un tavolo Components V2")
     async def board(interaction: discord.Interaction[Any]) -> None:

@@ -120,6 +120,16 @@ async def test_select_refuses_what_the_menu_does_not_offer(
         await standin.user("alice").select(menu, "Scegli un seme", ["cuori"])
 
 
+async def test_user_select_sends_resolved_users(
+    standin: DiscordStandIn, sample_bot: SampleBot
+) -> None:
+    menu = (await standin.user("alice").slash("invite")).message
+    assert menu is not None
+    bob = standin.world.user_named("bob")
+    picked = await standin.user("alice").select(menu, "Invita", [bob])
+    assert picked.message is not None and picked.message.content == "invitato bob"
+
+
 async def test_modal_round_trip(standin: DiscordStandIn, sample_bot: SampleBot) -> None:
     alice = standin.user("alice")
     opened = await alice.slash("feedback")

@@ -210,19 +210,8 @@ class Actor:
                 f"option {definition['name']!r}: {value!r} is not one of the "
                 f"choices {[c['value'] for c in choices]}"
             )
-        if kind in (USER, MENTIONABLE) and isinstance(value, User):
-            resolved.setdefault("users", {})[str(value.id)] = value.payload()
-            guild = next(iter(self.s.world.guilds.values()), None)
-            if guild is not None and value.id in guild.members:
-                member = guild.members[value.id].payload(permissions=guild.permissions_of(value.id))
-                del member["user"]
-                resolved.setdefault("members", {})[str(value.id)] = member
-            value = str(value.id)
-        elif kind == CHANNEL and isinstance(value, Channel):
-            channel_data = value.payload()
-            channel_data["permissions"] = str((1 << 41) - 1)
-            resolved.setdefault("channels", {})[str(value.id)] = channel_data
-            value = str(value.id)
+        if isinstance(value, (User, Channel)):
+            value = self._resolve(value, resolved)
         elif kind == INTEGER:
             value = int(value)
         elif kind == NUMBER:
@@ -233,6 +222,24 @@ class Actor:
             value = str(value)
         option["value"] = value
         return option
+
+    def _resolve(self, value: object, resolved: Payload) -> str:
+        """A user's or channel's id, with its data added to ``resolved`` as Discord sends it."""
+        if isinstance(value, User):
+            resolved.setdefault("users", {})[str(value.id)] = value.payload()
+            guild = next(iter(self.s.world.guilds.values()), None)
+            if guild is not None and value.id in guild.members:
+                permissions = guild.permissions_of(value.id)
+                member = guild.members[value.id].payload(permissions=permissions)
+                del member["user"]
+                resolved.setdefault("members", {})[str(value.id)] = member
+            return str(value.id)
+        if isinstance(value, Channel):
+            channel_data = value.payload()
+            channel_data["permissions"] = str((1 << 41) - 1)
+            resolved.setdefault("channels", {})[str(value.id)] = channel_data
+            return str(value.id)
+        raise TypeError(f"expected a User or Channel, got {value!r}")
 
     # Components and modals -------------------------------------------------------------------
 
@@ -256,8 +263,14 @@ class Actor:
             source=message,
         )
 
-    async def select(self, message: Message, select: str, values: list[str]) -> InteractionResult:
-        """Pick ``values`` in the select menu with custom_id or placeholder ``select``."""
+    async def select(
+        self, message: Message, select: str, values: list[str | User | Channel]
+    ) -> InteractionResult:
+        """Pick ``values`` in the select menu with custom_id or placeholder ``select``.
+
+        String selects take option values; user and channel selects take ``User`` and
+        ``Channel`` objects, sent as ids with their ``resolved`` data as Discord does.
+        """
         self._usable(message)
         menu = next(
             (c for c in message.selects() if select in (c.get("custom_id"), c.get("placeholder"))),
@@ -270,12 +283,17 @@ class Actor:
         low, high = menu.get("min_values", 1), menu.get("max_values", 1)
         if not low <= len(values) <= high:
             raise ValueError(f"select {select!r} takes {low} to {high} values, got {len(values)}")
+        data: Payload = {"custom_id": menu["custom_id"], "component_type": menu["type"]}
         if menu.get("type") == 3:
             offered = [o["value"] for o in menu.get("options") or []]
             unknown = [v for v in values if v not in offered]
             if unknown:
                 raise ValueError(f"select {select!r} does not offer {unknown}; offers {offered}")
-        data = {"custom_id": menu["custom_id"], "component_type": menu["type"], "values": values}
+            data["values"] = values
+        else:
+            resolved: Payload = {}
+            data["values"] = [self._resolve(v, resolved) for v in values]
+            data["resolved"] = resolved
         return await self._run(
             InteractionType.MESSAGE_COMPONENT,
             self.s.world.channels[message.channel_id],
