@@ -410,7 +410,8 @@ class Interactions:
             return None
 
     def source_message(self, call: Call) -> Message | None:
-        it = self.by_id.get(int(call.params.get("interaction_id", "0") or 0))
+        raw = call.params.get("interaction_id", "")
+        it = self.by_id.get(int(raw)) if raw.isdigit() else None
         return it.source if it is not None else None
 
     def find(self, **conditions: Any) -> list[Interaction]:
