@@ -1,4 +1,4 @@
-"""Run ScopaBot: read .env, set up logging, connect to Discord.
+"""Run ScopaBot: read .env, set up logging, open the store (migrating it), connect to Discord.
 
 ``SCOPABOT_DISCORD_API_BASE`` and ``SCOPABOT_DISCORD_GATEWAY`` point it at another Discord;
 the end-to-end tests use them to run this very file against the loopback stand-in.
@@ -15,11 +15,27 @@ import sys
 from dotenv import load_dotenv
 
 from scopabot.bot.config import Config, MissingToken
+from scopabot.store import DatabaseError, Store
 
 log = logging.getLogger("scopabot")
 
 
 async def run(config: Config) -> int:
+    # The database is opened (and migrated) before connecting: a damaged, locked or too-new
+    # file stops the bot with the store's message instead of failing on the first move.
+    try:
+        store = await Store.open(config.db_path)
+    except DatabaseError as exc:
+        log.error("%s", exc)
+        return 1
+    log.info("Database %s ready", config.db_path)
+    try:
+        return await _serve(config)
+    finally:
+        await store.close()
+
+
+async def _serve(config: Config) -> int:
     import discord
 
     from scopabot.bot.client import ScopaBot, use_endpoints

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -25,8 +26,11 @@ async def _start(env: dict[str, str]) -> asyncio.subprocess.Process:
     )
 
 
-async def test_bot_py_identifies_gets_ready_and_stops_cleanly(standin: DiscordStandIn) -> None:
-    process = await _start({**standin.env(), "LOG_LEVEL": "INFO"})
+async def test_bot_py_identifies_gets_ready_and_stops_cleanly(
+    standin: DiscordStandIn, tmp_path: Path
+) -> None:
+    database = tmp_path / "bot.db"
+    process = await _start({**standin.env(), "LOG_LEVEL": "INFO", "SCOPABOT_DB": str(database)})
     lines: list[str] = []
 
     async def read() -> None:
@@ -49,6 +53,22 @@ async def test_bot_py_identifies_gets_ready_and_stops_cleanly(standin: DiscordSt
     assert [r.route for r in standin.requests[:2]] == ["/users/@me", "/oauth2/applications/@me"]
     assert returncode == 0, "\n".join(lines)
     assert any("Stopped" in line for line in lines)
+    # The store was opened and migrated before connecting.
+    assert any(f"Database {database} ready" in line for line in lines)
+    with sqlite3.connect(database) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] >= 1
+
+
+async def test_bot_py_refuses_a_damaged_database_naming_it(
+    standin: DiscordStandIn, tmp_path: Path
+) -> None:
+    database = tmp_path / "broken.db"
+    database.write_bytes(b"this is not a database" * 100)
+    process = await _start({**standin.env(), "SCOPABOT_DB": str(database)})
+    output, _ = await asyncio.wait_for(process.communicate(), timeout=15)
+    assert process.returncode == 1
+    assert str(database) in output.decode()
+    assert standin.gateway.readies == 0
 
 
 async def test_bot_py_without_a_token_explains_and_exits_2() -> None:
