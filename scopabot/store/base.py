@@ -1,20 +1,27 @@
 """One aiosqlite connection, one lock: the discipline every store method follows.
 
-All statements go through :meth:`StoreBase._tx` (a write transaction, ``BEGIN IMMEDIATE``) or
-:meth:`StoreBase._read` (a read transaction), both under one :class:`asyncio.Lock`, so two
-coroutines never interleave statements of different transactions on the shared connection.
-Other processes (a backup, a second reader) are kept apart by SQLite's own locking in WAL mode.
+All statements go through :meth:`StoreBase._tx` (a write transaction, ``BEGIN IMMEDIATE``),
+:meth:`StoreBase._read` (a read transaction), or their one-hop forms :meth:`StoreBase._write_once`
+and :meth:`StoreBase._read_once`, all under one :class:`asyncio.Lock`, so two coroutines never
+interleave statements of different transactions on the shared connection. Other processes (a
+backup, a second reader) are kept apart by SQLite's own locking in WAL mode.
+
+Every awaited aiosqlite call is a hand-off to its worker thread and back (~100 µs here), so the
+hot paths (a move, loading a game) run their whole transaction as one plain function on that
+thread (:func:`on_worker`): one hand-off instead of four or more.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
+import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Self
+from typing import Self, TypeVar, TypeVarTuple
 
 import aiosqlite
 
@@ -24,7 +31,34 @@ from .errors import DatabaseCorruptError, DatabaseUnreadableError, StoreError, t
 from .migrate import Migration, migrate
 from .models import RatingPolicy
 
+log = logging.getLogger(__name__)
+
 _CACHE_SIZE = 512
+# Checkpoints (copying the write-ahead log into the database file, with an fsync of each) take
+# milliseconds. Left to SQLite they run inside the commit that fills 1,000 pages of log, which
+# stalls that move and every move queued behind it; so a second connection does them in the
+# background instead, and the writer's own automatic checkpoint is only a safety net.
+_CHECKPOINT_POLL = 0.1  # seconds
+_CHECKPOINT_AFTER_COMMITS = 100  # or ...
+_CHECKPOINT_AFTER_SECONDS = 1.0  # ... whichever comes first, when anything was written
+_SAFETY_CHECKPOINT_PAGES = 10_000  # about 40 MB of log
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
+
+
+async def on_worker(
+    db: aiosqlite.Connection, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts
+) -> T:
+    """Run ``fn(connection, *args)`` on aiosqlite's worker thread: one hand-off, not one each.
+
+    aiosqlite has no public way to do this, so this is the one place that uses its private
+    ``Connection._execute`` (queue a function on the worker thread) and ``_conn`` (the sqlite3
+    connection, which belongs to that thread); both are unchanged from 0.17 to 0.22.
+    ``tests/store/test_worker.py`` fails loudly if a new aiosqlite drops them.
+    """
+    conn: sqlite3.Connection = db._conn
+    result: T = await db._execute(fn, conn, *args)  # type: ignore[no-untyped-call]
+    return result
 
 
 class StoreBase:
@@ -35,6 +69,9 @@ class StoreBase:
     _lock: asyncio.Lock
     _cache: OrderedDict[int, tuple[int, Game]]
     _rating_policy: RatingPolicy | None
+    _commits: int
+    _checkpointer: aiosqlite.Connection | None
+    _checkpoints: asyncio.Task[None] | None
 
     @classmethod
     async def open(
@@ -69,6 +106,9 @@ class StoreBase:
         self._lock = asyncio.Lock()
         self._cache = OrderedDict()
         self._rating_policy = rating_policy
+        self._commits = 0
+        self._checkpointer = None
+        self._checkpoints = None
         try:
             self._db = await aiosqlite.connect(path, isolation_level=None)
         except sqlite3.Error as exc:
@@ -78,10 +118,47 @@ class StoreBase:
             if check:
                 await self.check()
             await migrate(self._db, path, migrations=migrations)
+            await self._start_checkpoints(synchronous.upper())
         except BaseException:
+            await self._stop_checkpoints()
             await self._db.close()
             raise
         return self
+
+    async def _start_checkpoints(self, synchronous: str) -> None:
+        db = self._db
+        await db.execute("PRAGMA wal_autocheckpoint = " + str(_SAFETY_CHECKPOINT_PAGES))
+        self._checkpointer = await aiosqlite.connect(self.path, isolation_level=None)
+        # A checkpoint syncs as its own connection says: the same setting as the writer's.
+        await self._checkpointer.execute("PRAGMA synchronous = " + synchronous)
+        self._checkpoints = asyncio.create_task(self._checkpoint_loop())
+
+    async def _checkpoint_loop(self) -> None:
+        """Checkpoint in the background (``PASSIVE``: never blocks a writer or a reader)."""
+        assert self._checkpointer is not None
+        seen, last = self._commits, time.monotonic()
+        while True:
+            await asyncio.sleep(_CHECKPOINT_POLL)
+            pending = self._commits - seen
+            if pending >= _CHECKPOINT_AFTER_COMMITS or (
+                pending and time.monotonic() - last >= _CHECKPOINT_AFTER_SECONDS
+            ):
+                seen, last = self._commits, time.monotonic()
+                try:
+                    await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error:
+                    # The writer's own automatic checkpoint still bounds the log.
+                    log.warning("background checkpoint of %s failed", self.path, exc_info=True)
+
+    async def _stop_checkpoints(self) -> None:
+        if self._checkpoints is not None:
+            self._checkpoints.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._checkpoints
+            self._checkpoints = None
+        if self._checkpointer is not None:
+            await self._checkpointer.close()
+            self._checkpointer = None
 
     async def _configure(self, synchronous: str, busy_timeout: float, max_size: int | None) -> None:
         db = self._db
@@ -115,6 +192,9 @@ class StoreBase:
             raise DatabaseCorruptError(self.path, "damaged pages: " + "; ".join(problems[:3]))
 
     async def close(self) -> None:
+        # The checkpointer goes first: the last connection to close checkpoints the whole log
+        # into the file and removes it.
+        await self._stop_checkpoints()
         async with self._lock:
             with suppress(sqlite3.Error):
                 await self._db.execute("PRAGMA optimize")
@@ -138,6 +218,7 @@ class StoreBase:
             try:
                 yield db
                 await db.execute("COMMIT")
+                self._commits += 1
             except BaseException as exc:
                 if db.in_transaction:
                     # SQLite may have rolled back already (e.g. after SQLITE_FULL).
@@ -162,6 +243,28 @@ class StoreBase:
                     with suppress(sqlite3.Error):
                         await db.execute("COMMIT")
 
+    async def _write_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
+        """A write transaction in one hand-off: ``BEGIN IMMEDIATE``, ``fn``, ``COMMIT``.
+
+        ``fn`` runs on the database thread and must only use the connection it is given; if it
+        raises, the transaction is rolled back there and the error comes back here.
+        """
+        async with self._lock:
+            try:
+                result = await on_worker(self._db, _in_write_transaction(fn), *args)
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from exc
+            self._commits += 1
+            return result
+
+    async def _read_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
+        """A read transaction in one hand-off: every query in ``fn`` sees the same state."""
+        async with self._lock:
+            try:
+                return await on_worker(self._db, _in_read_transaction(fn), *args)
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from exc
+
     def _remember(self, game_id: int, version: int, game: Game) -> None:
         self._cache[game_id] = (version, game)
         self._cache.move_to_end(game_id)
@@ -170,3 +273,37 @@ class StoreBase:
 
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
+
+
+def _in_write_transaction(
+    fn: Callable[[sqlite3.Connection, *Ts], T],
+) -> Callable[[sqlite3.Connection, *Ts], T]:
+    def run(conn: sqlite3.Connection, *args: *Ts) -> T:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = fn(conn, *args)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                # SQLite may have rolled back already (e.g. after SQLITE_FULL).
+                with suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+            raise
+        return result
+
+    return run
+
+
+def _in_read_transaction(
+    fn: Callable[[sqlite3.Connection, *Ts], T],
+) -> Callable[[sqlite3.Connection, *Ts], T]:
+    def run(conn: sqlite3.Connection, *args: *Ts) -> T:
+        conn.execute("BEGIN")
+        try:
+            return fn(conn, *args)
+        finally:
+            if conn.in_transaction:
+                with suppress(sqlite3.Error):
+                    conn.execute("COMMIT")
+
+    return run
