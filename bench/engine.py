@@ -69,9 +69,10 @@ def fresh_games(rules: Rules) -> Callable[[], int]:
 
 
 def searched_copies(rules: Rules) -> Callable[[], int]:
-    """Copy a position (as search does for each sample) and play its deal out."""
+    """Copy a dealt position's :class:`Deal` (as search does for each sample), play it out
+    at random and score it."""
     rng = random.Random(3)
-    base = Game.new(rules, seed=3)
+    base = Game.new(rules, seed=3).deal
 
     def work() -> int:
         base.copy().playout(rng)
@@ -120,7 +121,7 @@ def main() -> None:
     print(
         "deals/s: one more deal of a running match (shuffle, deal, random play, score);"
         "\nfresh/s: a new game (seed, first dealer, shuffle) and its first deal;"
-        "\ncopy+play/s: copy a dealt position and play it out, as search does;"
+        "\ncopy+play/s: copy a dealt position's Deal, play it out and score it, as search does;"
         "\nlegal gen/s: legal-move lists generated on positions from random play."
     )
 

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from .captures import capture_options
 from .cards import CARDS, SUITS, Card, CardParseError, Suit, format_cards, parse_cards
+from .deal import Deal
 from .game import Action, Game, PlayResult, shuffled_deck
 from .moves import IllegalMoveError, IllegalReason, InvalidMoveError, Move
 from .record import GameRecord, RecordError
@@ -62,7 +63,14 @@ from .rules import (
     RulesError,
     Tiebreak,
 )
-from .scoring import PRIMIERA_POINTS, DealScore, SideScore, primiera_total, score_deal
+from .scoring import (
+    PRIMIERA_POINTS,
+    DealScore,
+    SideScore,
+    deal_totals,
+    primiera_total,
+    score_deal,
+)
 from .view import GameView, Outcome, OutcomeReason, Play
 
 __all__ = [
@@ -73,6 +81,7 @@ __all__ = [
     "Action",
     "Card",
     "CardParseError",
+    "Deal",
     "DealScore",
     "FirstDealer",
     "Game",
@@ -95,6 +104,7 @@ __all__ = [
     "Suit",
     "Tiebreak",
     "capture_options",
+    "deal_totals",
     "format_cards",
     "parse_cards",
     "primiera_total",

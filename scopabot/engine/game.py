@@ -16,13 +16,12 @@ False
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .captures import VALUE_CODE, code_cache, options_for_code
 from .cards import CARDS, VALUE_OF, Card
+from .deal import Action, Deal, table_key
 from .moves import IllegalMoveError, IllegalReason, Move
 from .record import (
     CARD_TEXT,
@@ -33,18 +32,11 @@ from .record import (
     cards_to_text,
 )
 from .rules import KO_SPAREGGI, FirstDealer, Rules, Tiebreak
-from .scoring import DealScore, score_deal, unique_max
+from .scoring import DealScore, unique_max
 from .view import GameView, Outcome, OutcomeReason, Play
 
 SNAPSHOT_FORMAT: Final = 1
-Action = tuple[int, tuple[int, ...]]
-"""A move on card indices: (played card, captured cards). Used by computer players' playouts."""
-
 _SEED_STRIDE: Final = 1 << 20
-_TABLE_ORDER: Final = tuple(VALUE_OF[c] * 4 + c // 10 for c in range(40))
-"""The table is kept sorted by value then suit: the order is meaningless in the rules, and a
-canonical order lets the capture cache recognise a table shape however it came about."""
-_table_key = _TABLE_ORDER.__getitem__
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
@@ -72,58 +64,37 @@ class PlayResult:
 
 
 class Game:
-    """The full, secret state of one match. Show people only :meth:`view_for` of it."""
+    """The full, secret state of one match. Show people only :meth:`view_for` of it.
+
+    The cards of the deal in play live in a :class:`~scopabot.engine.deal.Deal` (the one
+    implementation of what a play does); the game adds the match around it: the record of
+    every shuffle and move, the public plays of the deal, the totals, and who wins.
+    """
 
     __slots__ = (
-        "_apt",
-        "_captured",
-        "_code",
         "_contenders",
+        "_deal",
         "_deal_no",
         "_deal_scores",
-        "_dealer",
-        "_deck",
-        "_deck_pos",
-        "_discarded",
         "_draw",
         "_first_dealer",
-        "_hands",
-        "_last_capturer",
         "_moves",
-        "_n",
         "_outcome",
         "_plays",
         "_queued",
         "_rules",
-        "_scope",
         "_seed",
         "_shuffles",
-        "_sides",
         "_spareggio",
         "_start",
-        "_table",
         "_totals",
-        "_turn",
     )
 
     _rules: Rules
-    _apt: bool
-    _n: int
-    _sides: tuple[int, ...]
     _seed: int
-    _dealer: int
+    _deal: Deal
     _first_dealer: int
-    _turn: int
     _deal_no: int
-    _hands: list[list[int]]
-    _table: list[int]
-    _code: int
-    _deck: list[int]
-    _deck_pos: int
-    _captured: list[list[int]]
-    _scope: list[int]
-    _discarded: list[int]
-    _last_capturer: int | None
     _plays: list[tuple[int, int, tuple[int, ...], bool]]
     _totals: list[int]
     _deal_scores: list[DealScore]
@@ -164,29 +135,19 @@ class Game:
             first_dealer, draw = g._choose_first_dealer()
         g._first_dealer = first_dealer
         g._draw = draw or []
-        g._dealer = first_dealer
-        g._start_deal()
+        g._start_deal(first_dealer)
         return g
 
     @classmethod
     def _blank(cls, rules: Rules, seed: int) -> Game:
         g = object.__new__(cls)
         g._rules = rules
-        g._apt = rules.asso_piglia_tutto
-        g._n = rules.players
-        g._sides = tuple(rules.side_of(s) for s in range(rules.players))
         g._seed = int(seed)
-        g._dealer = g._first_dealer = g._turn = 0
+        g._deal = Deal.build(
+            rules, hands=[[] for _ in range(rules.players)], table=(), turn=0, dealer=0
+        )
+        g._first_dealer = 0
         g._deal_no = 0
-        g._hands = [[] for _ in range(rules.players)]
-        g._table = []
-        g._code = 0
-        g._deck = []
-        g._deck_pos = 0
-        g._captured = [[] for _ in range(rules.sides)]
-        g._scope = [0] * rules.sides
-        g._discarded = []
-        g._last_capturer = None
         g._plays = []
         g._totals = [0] * rules.sides
         g._deal_scores = []
@@ -226,26 +187,33 @@ class Game:
         """
         if len(hands) != rules.players:
             raise ValueError(f"{rules.players} hands are needed, got {len(hands)}")
-        g = cls._blank(rules, seed)
-        g._hands = [[_idx(c) for c in h] for h in hands]
-        g._table = sorted((_idx(c) for c in table), key=_table_key)
-        g._code = _code_of(g._table)
+        hand_cards = [[_idx(c) for c in h] for h in hands]
+        table_cards = [_idx(c) for c in table]
         rest = [_idx(c) for c in deck]
-        g._captured = [[_idx(c) for c in p] for p in captured] if captured else g._captured
-        if len(g._captured) != rules.sides:
+        piles = [[_idx(c) for c in p] for p in captured] if captured else None
+        if piles is not None and len(piles) != rules.sides:
             raise ValueError(f"{rules.sides} captured piles are needed")
-        named = [c for h in g._hands for c in h] + g._table + rest
-        named += [c for p in g._captured for c in p]
+        named = [c for h in hand_cards for c in h] + table_cards + rest
+        named += [c for p in piles or [] for c in p]
         if len(set(named)) != len(named):
             raise ValueError("a card is named twice in the position")
-        g._discarded = [c for c in range(40) if c not in set(named)]
-        g._deck = [*g._discarded, *rest]
-        g._deck_pos = len(g._discarded)
-        g._scope = list(scope) if scope else [0] * rules.sides
-        g._turn = turn % rules.players
-        g._dealer = (turn - 1) % rules.players if dealer is None else dealer
-        g._first_dealer = g._dealer
-        g._last_capturer = last_capturer
+        out = [c for c in range(40) if c not in set(named)]
+        g = cls._blank(rules, seed)
+        turn %= rules.players
+        g._deal = Deal.build(
+            rules,
+            hands=hand_cards,
+            table=table_cards,
+            deck=[*out, *rest],
+            pos=len(out),
+            captured=piles,
+            scope=list(scope) if scope else None,
+            last=last_capturer,
+            turn=turn,
+            dealer=(turn - 1) % rules.players if dealer is None else dealer,
+            discarded=out,
+        )
+        g._first_dealer = g._deal.dealer
         g._totals = list(totals) if totals else [0] * rules.sides
         g._deal_no = deal_number
         if spareggio:
@@ -260,10 +228,11 @@ class Game:
 
     def _choose_first_dealer(self) -> tuple[int, list[list[tuple[int, int]]]]:
         rng = self._rng(_SEED_STRIDE - 1)
+        n = self._rules.players
         if self._rules.first_dealer is FirstDealer.RANDOM:
-            return rng.randrange(self._n), []
+            return rng.randrange(n), []
         rounds: list[list[tuple[int, int]]] = []
-        contenders = list(range(self._n))
+        contenders = list(range(n))
         pile: list[int] = []
         while True:
             if len(pile) < len(contenders):
@@ -287,9 +256,9 @@ class Game:
 
     # ------------------------------------------------------------------ dealing
 
-    def _start_deal(self) -> None:
+    def _start_deal(self, dealer: int) -> None:
         rules = self._rules
-        n = self._n
+        n = rules.players
         self._deal_no += 1
         size = rules.hand_size
         while True:
@@ -297,56 +266,36 @@ class Game:
             pos = 0
             hands: list[list[int]] = [[] for _ in range(n)]
             for k in range(1, n + 1):
-                seat = (self._dealer + k) % n
-                hands[seat] = order[pos : pos + size]
+                hands[(dealer + k) % n] = order[pos : pos + size]
                 pos += size
-            table = sorted(order[pos : pos + rules.table_size], key=_table_key)
+            table = order[pos : pos + rules.table_size]
             pos += rules.table_size
             kings = sum(1 for c in table if VALUE_OF[c] == 10)
             if not (rules.three_kings_redeal and kings >= 3):
                 break
-        self._hands = hands
-        self._table = table
-        self._code = _code_of(table)
-        self._deck = order
-        self._deck_pos = pos
-        self._captured = [[] for _ in range(rules.sides)]
-        self._scope = [0] * rules.sides
-        self._discarded = []
-        self._last_capturer = None
+        self._deal = Deal.build(
+            rules,
+            hands=hands,
+            table=table,
+            deck=order,
+            pos=pos,
+            turn=(dealer + 1) % n,
+            dealer=dealer,
+        )
         self._plays = []
-        self._turn = (self._dealer + 1) % n
-
-    def _refill_hands(self) -> None:
-        n = self._n
-        size = self._rules.hand_size
-        pos = self._deck_pos
-        order = self._deck
-        for k in range(1, n + 1):
-            seat = (self._dealer + k) % n
-            self._hands[seat] = order[pos : pos + size]
-            pos += size
-        self._deck_pos = pos
 
     # ------------------------------------------------------------------ fast, index-level API
+
+    @property
+    def deal(self) -> Deal:
+        """The deal in play, on card indices (secret: for search on determinized copies)."""
+        return self._deal
 
     def legal_actions(self) -> list[Action]:
         """Every legal move as card indices, in hand order then capture order."""
         if self._outcome is not None:
             return []
-        table = self._table
-        options = options_for_code(self._code, self._apt)
-        out: list[Action] = []
-        for card in self._hands[self._turn]:
-            caps = options[VALUE_OF[card]]
-            if not caps:
-                out.append((card, ()))
-            elif len(caps) == 1:
-                out.append((card, tuple([table[i] for i in caps[0]])))
-            else:
-                for positions in caps:
-                    out.append((card, tuple([table[i] for i in positions])))
-        return out
+        return self._deal.actions()
 
     def apply_action(self, action: Action) -> PlayResult | None:
         """Apply a move known to be legal (from :meth:`legal_actions`), without checking it.
@@ -354,94 +303,53 @@ class Game:
         Returns a result only when the play ended a deal (the rest of the time ``None``),
         which keeps playouts cheap.
         """
+        deal = self._deal
+        seat = deal.turn
         card, capture = action
-        seat = self._turn
-        hands = self._hands
-        hands[seat].remove(card)
-        scopa = False
-        if capture:
-            table = self._table
-            code = self._code
-            for c in capture:
-                table.remove(c)
-                code -= VALUE_CODE[c]
-            self._code = code
-            side = self._sides[seat]
-            pile = self._captured[side]
-            pile.append(card)
-            pile.extend(capture)
-            self._last_capturer = seat
-            # The very last play of a deal is never a scopa, nor an asso sweeping a table
-            # that held no asso.
-            if (
-                not table
-                and (self._deck_pos < len(self._deck) or any(hands))
-                and not (self._apt and VALUE_OF[card] == 1 and VALUE_OF[capture[0]] != 1)
-            ):
-                scopa = True
-                self._scope[side] += 1
-        else:
-            insort(self._table, card, key=_table_key)
-            self._code += VALUE_CODE[card]
-        self._plays.append((seat, card, capture, scopa))
+        over = deal.apply(card, capture)
+        self._plays.append((seat, card, capture, deal.scopa))
         self._moves.append(action)
-        seat += 1
-        self._turn = seat if seat < self._n else 0
-        if hands[self._turn] or any(hands):
-            return None
-        if self._deck_pos < len(self._deck):
-            self._refill_hands()
-            return None
-        return self._end_deal(self._turn - 1 if self._turn else self._n - 1, action, scopa)
+        if over:
+            return self._end_deal(seat, action)
+        return None
 
     def playout(self, rng: random.Random) -> DealScore:
         """Play the current deal to its end choosing at random, and return its score.
 
-        This is the inner loop of the computer players' search: a uniformly random card, then
-        a uniformly random capture among those the rules allow for it. The match then goes
-        on as usual (next deal dealt, or the outcome decided).
+        A uniformly random card, then a uniformly random capture among those allowed; the
+        game records the deal like any other and goes on as usual (next deal, or the outcome).
+        For search without the record, use :meth:`Deal.playout` on a copy of :attr:`deal`.
         """
         rand = rng.random
-        apt = self._apt
-        apply = self.apply_action
-        cached = code_cache(apt).get
-        values = VALUE_OF
+        deal = self._deal
         while True:
-            hand = self._hands[self._turn]
+            hand = deal.hands[deal.turn]
             card = hand[int(rand() * len(hand))]
-            table = self._table
-            code = self._code
-            options = cached(code) or options_for_code(code, apt)
-            caps = options[values[card]]
-            if not caps:
-                result = apply((card, ()))
-            else:
+            caps = deal.options[VALUE_OF[card]]
+            if caps:
                 positions = caps[int(rand() * len(caps))] if len(caps) > 1 else caps[0]
-                result = apply((card, tuple([table[i] for i in positions])))
+                table = deal.table
+                result = self.apply_action((card, tuple([table[i] for i in positions])))
+            else:
+                result = self.apply_action((card, ()))
             if result is not None:
                 assert result.deal_score is not None
                 return result.deal_score
 
     # ------------------------------------------------------------------ deal and match end
 
-    def _end_deal(self, seat: int, action: Action, scopa: bool) -> PlayResult:
-        leftovers = tuple(self._table)
-        leftovers_to: int | None = None
-        if self._last_capturer is not None:
-            leftovers_to = self._sides[self._last_capturer]
-            self._captured[leftovers_to].extend(leftovers)
-        else:
-            self._discarded.extend(leftovers)
-        self._table = []
-        self._code = 0
-        score = score_deal(self._rules, self._captured, self._scope, deal=self._deal_no)
+    def _end_deal(self, seat: int, action: Action) -> PlayResult:
+        deal = self._deal
+        scopa = deal.scopa
+        leftovers, leftovers_to = deal.finish()
+        score = deal.score(self._deal_no)
         self._deal_scores.append(score)
         for side, points in enumerate(score.totals):
             self._totals[side] += points
-        self._outcome = self._decide(score)
+        last_side = None if deal.last < 0 else deal.sides[deal.last]
+        self._outcome = self._decide(score, last_side)
         if self._outcome is None:
-            self._dealer = (self._dealer + 1) % self._n
-            self._start_deal()
+            self._start_deal((deal.dealer + 1) % self._rules.players)
         return PlayResult(
             seat=seat,
             move=_move(action),
@@ -452,7 +360,7 @@ class Game:
             outcome=self._outcome,
         )
 
-    def _decide(self, score: DealScore) -> Outcome | None:
+    def _decide(self, score: DealScore, last_side: int | None) -> Outcome | None:
         rules = self._rules
         totals = self._totals
 
@@ -469,8 +377,7 @@ class Game:
             if len(leaders) == 1:
                 return ends(leaders[0], OutcomeReason.SPAREGGIO)
             if self._spareggio >= KO_SPAREGGI:
-                loser = None if self._last_capturer is None else self._sides[self._last_capturer]
-                rest = [s for s in leaders if s != loser]
+                rest = [s for s in leaders if s != last_side]
                 if len(rest) == 1:
                     return ends(rest[0], OutcomeReason.LAST_CAPTURE_LOSES)
                 return ends(None, OutcomeReason.UNDECIDED)
@@ -508,11 +415,11 @@ class Game:
     @property
     def turn(self) -> int:
         """The seat to play."""
-        return self._turn
+        return self._deal.turn
 
     @property
     def dealer(self) -> int:
-        return self._dealer
+        return self._deal.dealer
 
     @property
     def deal_number(self) -> int:
@@ -546,30 +453,31 @@ class Game:
         return self._outcome
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self._hands[seat])
+        return tuple(CARDS[c] for c in self._deal.hands[seat])
 
     @property
     def table(self) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self._table)
+        return tuple(CARDS[c] for c in self._deal.table)
 
     @property
     def deck_size(self) -> int:
-        return len(self._deck) - self._deck_pos
+        return len(self._deal.deck) - self._deal.pos
 
     def deck(self) -> tuple[Card, ...]:
         """The undealt cards in dealing order (secret: for tests and the record only)."""
-        return tuple(CARDS[c] for c in self._deck[self._deck_pos :])
+        deal = self._deal
+        return tuple(CARDS[c] for c in deal.deck[deal.pos :])
 
     def captured(self, side: int) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self._captured[side])
+        return tuple(CARDS[c] for c in self._deal.captured[side])
 
     def discarded(self) -> tuple[Card, ...]:
         """Cards out of this deal: leftovers nobody captured, or cards a position left out."""
-        return tuple(CARDS[c] for c in self._discarded)
+        return tuple(CARDS[c] for c in self._deal.discarded)
 
     @property
     def scope(self) -> tuple[int, ...]:
-        return tuple(self._scope)
+        return tuple(self._deal.scope)
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -581,7 +489,8 @@ class Game:
 
     @property
     def last_capturer(self) -> int | None:
-        return self._last_capturer
+        last = self._deal.last
+        return None if last < 0 else last
 
     @property
     def first_dealer(self) -> int:
@@ -606,19 +515,20 @@ class Game:
         """Raise :class:`IllegalMoveError` saying which rule forbids ``move``; else its action."""
         if self._outcome is not None:
             raise IllegalMoveError(IllegalReason.GAME_OVER, "the match is over")
-        if seat is not None and seat != self._turn:
+        deal = self._deal
+        if seat is not None and seat != deal.turn:
             raise IllegalMoveError(
-                IllegalReason.NOT_YOUR_TURN, f"it is seat {self._turn}'s turn, not seat {seat}'s"
+                IllegalReason.NOT_YOUR_TURN, f"it is seat {deal.turn}'s turn, not seat {seat}'s"
             )
         card = move.card.index
-        if card not in self._hands[self._turn]:
+        if card not in deal.hands[deal.turn]:
             raise IllegalMoveError(IllegalReason.NOT_IN_HAND, f"{move.card} is not in your hand")
         wanted = sorted(c.index for c in move.capture)
-        choices = [(card, cap) for c, cap in self.legal_actions() if c == card]
+        choices = [(card, cap) for c, cap in deal.actions() if c == card]
         for action in choices:
             if sorted(action[1]) == wanted:
                 return action
-        table = set(self._table)
+        table = set(deal.table)
         missing = [c for c in wanted if c not in table]
         if missing:
             names = ", ".join(str(CARDS[c]) for c in missing)
@@ -653,7 +563,7 @@ class Game:
         if isinstance(move, str):
             move = Move.parse(move)
         action = self.verify_move(move, seat=seat)
-        player = self._turn
+        player = self._deal.turn
         result = self.apply_action(action)
         if result is not None:
             return result
@@ -661,28 +571,30 @@ class Game:
 
     def view_for(self, seat: int) -> GameView:
         """What ``seat`` may see: its hand, the table, public counts and the plays so far."""
-        if not 0 <= seat < self._n:
-            raise ValueError(f"no seat {seat} at a table of {self._n}")
+        players = self._rules.players
+        if not 0 <= seat < players:
+            raise ValueError(f"no seat {seat} at a table of {players}")
+        deal = self._deal
         return GameView(
             rules=self._rules,
             seat=seat,
-            turn=self._turn,
-            dealer=self._dealer,
+            turn=deal.turn,
+            dealer=deal.dealer,
             deal_number=self._deal_no,
             hand=self.hand(seat),
             table=self.table,
-            hand_sizes=tuple(len(h) for h in self._hands),
+            hand_sizes=tuple(len(h) for h in deal.hands),
             deck_size=self.deck_size,
-            captured_counts=tuple(len(p) for p in self._captured),
+            captured_counts=tuple(len(p) for p in deal.captured),
             scope=self.scope,
             plays=self.plays(),
             totals=self.totals,
             deal_scores=self.deal_scores,
-            last_capturer=self._last_capturer,
+            last_capturer=self.last_capturer,
             outcome=self._outcome,
             spareggio=self._spareggio,
             dealer_draw=self.dealer_draw,
-            _legal=self.legal_moves if seat == self._turn else None,
+            _legal=self.legal_moves if seat == deal.turn else None,
         )
 
     def run_to_end(self, choose: Any) -> Outcome:
@@ -692,26 +604,13 @@ class Game:
         return self._outcome
 
     def copy(self) -> Game:
-        """An independent copy, cheap enough for search (the record is shared, not copied)."""
+        """An independent copy (shuffles and the start position are shared, never changed)."""
         g = object.__new__(Game)
         g._rules = self._rules
-        g._apt = self._apt
-        g._n = self._n
-        g._sides = self._sides
         g._seed = self._seed
-        g._dealer = self._dealer
+        g._deal = self._deal.copy()
         g._first_dealer = self._first_dealer
-        g._turn = self._turn
         g._deal_no = self._deal_no
-        g._hands = [list(h) for h in self._hands]
-        g._table = list(self._table)
-        g._code = self._code
-        g._deck = self._deck
-        g._deck_pos = self._deck_pos
-        g._captured = [list(p) for p in self._captured]
-        g._scope = list(self._scope)
-        g._discarded = list(self._discarded)
-        g._last_capturer = self._last_capturer
         g._plays = list(self._plays)
         g._totals = list(self._totals)
         g._deal_scores = list(self._deal_scores)
@@ -760,22 +659,23 @@ class Game:
 
     def to_snapshot(self, *, include_record: bool = True) -> dict[str, Any]:
         """The whole state as JSON-ready data, for fast loading (with a format version)."""
+        deal = self._deal
         data: dict[str, Any] = {
             "format": SNAPSHOT_FORMAT,
             "rules": self._rules.to_dict(),
             "seed": self._seed,
-            "dealer": self._dealer,
+            "dealer": deal.dealer,
             "first_dealer": self._first_dealer,
-            "turn": self._turn,
+            "turn": deal.turn,
             "deal": self._deal_no,
-            "hands": [cards_to_text(h) for h in self._hands],
-            "table": cards_to_text(self._table),
-            "deck": cards_to_text(self._deck),
-            "deck_pos": self._deck_pos,
-            "captured": [cards_to_text(p) for p in self._captured],
-            "scope": list(self._scope),
-            "discarded": cards_to_text(self._discarded),
-            "last_capturer": self._last_capturer,
+            "hands": [cards_to_text(h) for h in deal.hands],
+            "table": cards_to_text(deal.table),
+            "deck": cards_to_text(deal.deck),
+            "deck_pos": deal.pos,
+            "captured": [cards_to_text(p) for p in deal.captured],
+            "scope": list(deal.scope),
+            "discarded": cards_to_text(deal.discarded),
+            "last_capturer": self.last_capturer,
             "plays": [[seat, card, list(cap), scopa] for seat, card, cap, scopa in self._plays],
             "totals": list(self._totals),
             "deal_scores": [s.to_dict() for s in self._deal_scores],
@@ -811,19 +711,22 @@ class Game:
             raise RecordError(f"unsupported snapshot format {data.get('format')!r}")
         rules = Rules.from_dict(data["rules"])
         g = cls._blank(rules, int(data["seed"]))
-        g._dealer = int(data["dealer"])
         g._first_dealer = int(data["first_dealer"])
-        g._turn = int(data["turn"])
         g._deal_no = int(data["deal"])
-        g._hands = [cards_from_text(h) for h in data["hands"]]
-        g._table = sorted(cards_from_text(data["table"]), key=_table_key)
-        g._code = _code_of(g._table)
-        g._deck = cards_from_text(data["deck"])
-        g._deck_pos = int(data["deck_pos"])
-        g._captured = [cards_from_text(p) for p in data["captured"]]
-        g._scope = [int(s) for s in data["scope"]]
-        g._discarded = cards_from_text(data["discarded"])
-        g._last_capturer = data["last_capturer"]
+        last = data["last_capturer"]
+        g._deal = Deal.build(
+            rules,
+            hands=[cards_from_text(h) for h in data["hands"]],
+            table=cards_from_text(data["table"]),
+            deck=cards_from_text(data["deck"]),
+            pos=int(data["deck_pos"]),
+            captured=[cards_from_text(p) for p in data["captured"]],
+            scope=[int(s) for s in data["scope"]],
+            last=None if last is None else int(last),
+            turn=int(data["turn"]),
+            dealer=int(data["dealer"]),
+            discarded=cards_from_text(data["discarded"]),
+        )
         g._plays = [
             (int(seat), int(card), tuple(int(c) for c in cap), bool(scopa))
             for seat, card, cap, scopa in data["plays"]
@@ -834,10 +737,6 @@ class Game:
         g._contenders = tuple(int(s) for s in data["contenders"])
         g._outcome = _outcome_from_dict(data["outcome"])
         return g
-
-
-def _code_of(table: list[int]) -> int:
-    return sum(VALUE_CODE[c] for c in table)
 
 
 def _idx(card: Card | str) -> int:
@@ -858,7 +757,7 @@ def _action_text(action: Action) -> str:
     card, capture = action
     if not capture:
         return CARD_TEXT[card]
-    return CARD_TEXT[card] + ":" + "+".join([CARD_TEXT[c] for c in sorted(capture, key=_table_key)])
+    return CARD_TEXT[card] + ":" + "+".join([CARD_TEXT[c] for c in sorted(capture, key=table_key)])
 
 
 def _capture_text(capture: tuple[int, ...]) -> str:

@@ -139,52 +139,97 @@ def unique_max(values: Sequence[Any]) -> int | None:
     return winners[0] if len(winners) == 1 else None
 
 
-def _primiera_winner(
-    rules: Rules, captured: Sequence[Sequence[int]], totals: Sequence[int | None]
-) -> int | None:
+class _Count:
+    """What one side's pile is worth, counted in one pass (shared by both scorers below)."""
+
+    __slots__ = ("cards", "denari", "napola", "primiera", "re_bello", "settebello", "sevens")
+
+    def __init__(self, pile: Sequence[int], rules: Rules) -> None:
+        best = [0, 0, 0, 0]
+        denari = s7 = s6 = s1 = 0
+        for c in pile:
+            if c < 10:
+                denari += 1
+            p = _PRIMIERA_BY_INDEX[c]
+            suit = c // 10
+            if p > best[suit]:
+                best[suit] = p
+            v = c % 10
+            if v == 6:
+                s7 += 1
+            elif v == 5:
+                s6 += 1
+            elif v == 0:
+                s1 += 1
+        self.cards = len(pile)
+        self.denari = denari
+        self.primiera: int | None = (
+            best[0] + best[1] + best[2] + best[3]
+            if best[0] and best[1] and best[2] and best[3]
+            else None
+        )
+        self.sevens = (s7, s6, s1)
+        self.settebello = SETTEBELLO in pile
+        self.re_bello = rules.re_bello and RE_BELLO in pile
+        self.napola = napola_points(pile) if rules.napola else 0
+
+
+def _winners(rules: Rules, counts: Sequence[_Count]) -> tuple[int | None, int | None, int | None]:
+    """Who takes carte, denari and primiera (``None``: nobody)."""
+    carte = unique_max([c.cards for c in counts])
+    if carte is not None and not counts[carte].cards:
+        carte = None
+    denari = unique_max([c.denari for c in counts])
+    if denari is not None and not counts[denari].denari:
+        denari = None
+    primiera: int | None
     if rules.primiera is PrimieraRule.SEVENS:
-        keys = [
-            tuple(sum(1 for c in pile if VALUE_OF[c] == v) for v in (7, 6, 1)) for pile in captured
-        ]
-        if max(keys) == (0, 0, 0):
-            return None
-        return unique_max(keys)
-    eligible = [t if t is not None else -1 for t in totals]
-    if max(eligible) < 0:
-        return None
-    return unique_max(eligible)
+        keys = [c.sevens for c in counts]
+        primiera = None if max(keys) == (0, 0, 0) else unique_max(keys)
+    else:
+        totals = [-1 if c.primiera is None else c.primiera for c in counts]
+        primiera = None if max(totals) < 0 else unique_max(totals)
+    return carte, denari, primiera
+
+
+def deal_totals(rules: Rules, captured: Sequence[Sequence[int]], scope: Sequence[int]) -> list[int]:
+    """Each side's points for a finished deal, as :func:`score_deal` counts them, without
+    building the breakdown (the computer players' search scores thousands of deals a move)."""
+    counts = [_Count(pile, rules) for pile in captured]
+    totals = list(scope)
+    for side, c in enumerate(counts):
+        totals[side] += c.settebello + c.re_bello + c.napola
+    for winner in _winners(rules, counts):
+        if winner is not None:
+            totals[winner] += 1
+    return totals
 
 
 def score_deal(
     rules: Rules, captured: Sequence[Sequence[int]], scope: Sequence[int], *, deal: int
 ) -> DealScore:
     """Score one finished deal from each side's captured cards and scopa count."""
-    cards = [len(p) for p in captured]
-    denari = [sum(1 for c in p if c < 10) for p in captured]
-    primiera = [primiera_total(p) for p in captured]
-    carte_w = unique_max(cards)
-    denari_w = unique_max(denari)
-    primiera_w = _primiera_winner(rules, captured, primiera)
+    counts = [_Count(pile, rules) for pile in captured]
+    carte_w, denari_w, primiera_w = _winners(rules, counts)
     napola_reale = None
     sides = []
-    for side, pile in enumerate(captured):
-        nap = napola_points(pile) if rules.napola else 0
-        if rules.napola and denari[side] == 10:
+    for side, c in enumerate(counts):
+        if rules.napola and c.denari == 10:
             napola_reale = side
         sides.append(
             SideScore(
                 side=side,
-                carte=int(carte_w == side and cards[side] > 0),
-                denari=int(denari_w == side and denari[side] > 0),
-                settebello=int(SETTEBELLO in pile),
+                carte=int(carte_w == side),
+                denari=int(denari_w == side),
+                settebello=int(c.settebello),
                 primiera=int(primiera_w == side),
                 scope=scope[side],
-                re_bello=int(rules.re_bello and RE_BELLO in pile),
-                napola=nap,
-                cards=cards[side],
-                denari_count=denari[side],
-                primiera_total=primiera[side],
-                sevens=sum(1 for c in pile if c % 10 == 6),
+                re_bello=int(c.re_bello),
+                napola=c.napola,
+                cards=c.cards,
+                denari_count=c.denari,
+                primiera_total=c.primiera,
+                sevens=c.sevens[0],
             )
         )
     return DealScore(deal=deal, sides=tuple(sides), napola_reale=napola_reale)
