@@ -81,4 +81,4 @@ def test_the_checker_sees_a_violation() -> None:
     # The test above would be worthless if relative imports were misread.
     sample = PACKAGE / "engine" / "game.py"
     found = imports_of(sample)
-    assert "scopabot.engine.captures" in found and "random" in found
+    assert "scopabot.engine.deal" in found and "random" in found
