@@ -39,7 +39,6 @@ from .models import (
     to_ms,
 )
 from .moving import (
-    ENCODER,
     MovePlan,
     deck_blob,
     dumps,
@@ -243,9 +242,9 @@ class GamesMixin(StoreBase):
         if isinstance(move, str):
             move = Move.parse(move)
         stamp = to_ms(at or now())
-        # Everything but the SQL is done here, on the event loop, before the one hand-off.
-        # No await between taking the game out of the cache and handing the write over, so two
-        # coroutines never play on the same Game object.
+        # The move is checked and played here, on the event loop; the snapshot is made and
+        # everything written in one hand-off (see .moving). No await between taking the game out
+        # of the cache and handing it over, so no other coroutine ever touches the same Game.
         cached = self._cache.pop(game_id, None)
         if cached is not None and cached[0] == expected_version:
             game = cached[1]
@@ -268,8 +267,8 @@ class GamesMixin(StoreBase):
         plan = MovePlan(
             game_id=game_id,
             expected_version=expected_version,
+            game=game,
             update=(
-                ENCODER.encode(game.to_snapshot(include_record=False)),
                 new_version,
                 game.move_count,
                 GameStatus.FINISHED if outcome else GameStatus.PLAYING,
