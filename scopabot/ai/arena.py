@@ -31,6 +31,7 @@ class PlayerSpec:
     level: Level
     iterations: int | None = None
     time_budget: float | None = None
+    infer: bool = True
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
@@ -38,6 +39,7 @@ class PlayerSpec:
         level = Level(name.strip().lower())
         iterations: int | None = None
         time_budget: float | None = None
+        infer = True
         for part in filter(None, (p.strip() for p in opts.split(","))):
             key, sep, value = part.partition("=")
             if not sep:
@@ -46,9 +48,11 @@ class PlayerSpec:
                 iterations = int(value)
             elif key in ("time", "t"):
                 time_budget = float(value)
+            elif key == "infer":
+                infer = value.lower() not in ("0", "no", "false", "off")
             else:
                 raise ValueError(f"unknown player option {key!r} (iterations, time)")
-        return cls(level, iterations, time_budget)
+        return cls(level, iterations, time_budget, infer)
 
     def __str__(self) -> str:
         opts = []
@@ -56,11 +60,17 @@ class PlayerSpec:
             opts.append(f"iterations={self.iterations}")
         if self.time_budget is not None:
             opts.append(f"time={self.time_budget:g}")
+        if not self.infer:
+            opts.append("infer=no")
         return f"{self.level}:{','.join(opts)}" if opts else str(self.level)
 
     def make(self, seed: int) -> Player:
         return make_player(
-            self.level, seed=seed, iterations=self.iterations, time_budget=self.time_budget
+            self.level,
+            seed=seed,
+            iterations=self.iterations,
+            time_budget=self.time_budget,
+            infer=self.infer,
         )
 
 

@@ -80,8 +80,10 @@ def make_player(
     seed: int,
     iterations: int | None = None,
     time_budget: float | None = None,
+    infer: bool = True,
 ) -> Player:
-    """A computer player of ``level``; the budgets only matter to ``hard`` and ``expert``."""
+    """A computer player of ``level``; the budgets (and ``infer``, reading the other seats'
+    plays as evidence of their cards) only matter to ``hard`` and ``expert``."""
     level = Level(str(level).strip().lower())
     if level is Level.RANDOM:
         from .simple import RandomPlayer
@@ -97,4 +99,6 @@ def make_player(
         return NormalPlayer(seed=seed)
     from .search import SearchPlayer
 
-    return SearchPlayer.for_level(level, seed=seed, iterations=iterations, time_budget=time_budget)
+    return SearchPlayer.for_level(
+        level, seed=seed, iterations=iterations, time_budget=time_budget, infer=infer
+    )

@@ -35,11 +35,12 @@ class Budget:
     time_budget: float
     exact_cards: int
     eps: float
+    infer: bool = True
 
 
 BUDGETS = {
     Level.HARD: Budget(iterations=300, time_budget=0.3, exact_cards=8, eps=0.1),
-    Level.EXPERT: Budget(iterations=1500, time_budget=1.5, exact_cards=12, eps=0.1),
+    Level.EXPERT: Budget(iterations=1000, time_budget=1.5, exact_cards=10, eps=0.1),
 }
 
 
@@ -60,6 +61,7 @@ class SearchPlayer:
         seed: int,
         iterations: int | None = None,
         time_budget: float | None = None,
+        infer: bool = True,
     ) -> SearchPlayer:
         base = BUDGETS[level]
         budget = Budget(
@@ -67,6 +69,7 @@ class SearchPlayer:
             time_budget=base.time_budget if time_budget is None else time_budget,
             exact_cards=base.exact_cards,
             eps=base.eps,
+            infer=infer,
         )
         return cls(level, seed=seed, budget=budget)
 
@@ -80,10 +83,11 @@ class SearchPlayer:
 
     def evaluate(self, view: GameView) -> dict[Move, float]:
         """Each legal move with its mean point difference over the sampled deals."""
-        deadline = time.perf_counter() + self.budget.time_budget
+        # A little is kept back for building the sampler and returning the move.
+        deadline = time.perf_counter() + self.budget.time_budget * 0.97
         moves = legal_or_raise(view)
         actions = [_action(m) for m in moves]
-        sampler = Sampler(view)
+        sampler = Sampler(view, infer=self.budget.infer)
         side = view.rules.side_of(view.seat)
         rng = random.Random(self.seed * 1_000_003 + view_key(view))
         exact = view.deck_size == 0 and sum(view.hand_sizes) <= self.budget.exact_cards
