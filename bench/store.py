@@ -1,13 +1,19 @@
 """How fast the store persists moves, how big a finished match is, how fast leaderboards are.
 
-Run: ``.venv/bin/python bench/store.py`` (a few tens of seconds). Every move is its own
-transaction (WAL). Databases live in a temporary folder that is removed afterwards.
+Run: ``.venv/bin/python bench/store.py`` (about a minute; ``--moves-only`` skips the
+leaderboards). Every move is its own transaction (WAL, ``synchronous=NORMAL``). Two loads:
+(a) closed loop, each game sending its next move as soon as the last is stored, which gives the
+maximum throughput (its latency is queueing: about games / throughput); (b) open loop, moves
+arriving at a fixed total rate spread over 100 games (as people make them), latency measured
+from a move's arrival to its commit. Then a line per target, met or not. Databases live in a
+temporary folder that is removed afterwards.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -225,6 +231,11 @@ async def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        load = os.getloadavg()[0]
+        print(
+            f"machine: {os.cpu_count()} CPUs, load average {load:.1f} at start"
+            " (other busy programs widen the latency tail: compare with the CPU count)"
+        )
         print("moves persisted with Store.apply_move, one transaction each, WAL")
         print("(a) closed loop: each game sends its next move as soon as the last is stored")
         closed: dict[tuple[str, int], Figures] = {}
