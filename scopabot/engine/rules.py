@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -131,10 +131,12 @@ class Rules:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        for key, value in data.items():
-            if isinstance(value, StrEnum):
-                data[key] = value.value
+        # Field by field rather than dataclasses.asdict (a deep copy, several times slower):
+        # every stored move writes the rules into the game's snapshot.
+        data: dict[str, Any] = {}
+        for name in _FIELDS:
+            value = getattr(self, name)
+            data[name] = value.value if isinstance(value, StrEnum) else value
         return data
 
     @classmethod
@@ -154,3 +156,6 @@ def _enum(kind: type[E], value: object, name: str) -> E:
     except ValueError:
         choices = ", ".join(m.value for m in kind)
         raise RulesError(f"{name} must be one of {choices}, not {value!r}") from None
+
+
+_FIELDS = tuple(f.name for f in fields(Rules))
