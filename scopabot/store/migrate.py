@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -18,7 +19,17 @@ import aiosqlite
 
 from .errors import DatabaseTooNewError, MigrationError, StoreError, translate
 
-MIGRATIONS_DIR: Final = Path(__file__).resolve().parents[2] / "migrations"
+
+def _migrations_dir() -> Path:
+    """``migrations/`` beside the package in a checkout (and an editable install); an
+    installed wheel carries the same files under ``<prefix>/share/scopabot/migrations``."""
+    checkout = Path(__file__).resolve().parents[2] / "migrations"
+    if checkout.is_dir():
+        return checkout
+    return Path(sys.prefix) / "share" / "scopabot" / "migrations"
+
+
+MIGRATIONS_DIR: Final = _migrations_dir()
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
