@@ -32,6 +32,7 @@ class PlayerSpec:
     iterations: int | None = None
     time_budget: float | None = None
     infer: bool = True
+    informed: bool | None = None
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
@@ -40,6 +41,7 @@ class PlayerSpec:
         iterations: int | None = None
         time_budget: float | None = None
         infer = True
+        informed: bool | None = None
         for part in filter(None, (p.strip() for p in opts.split(","))):
             key, sep, value = part.partition("=")
             if not sep:
@@ -50,9 +52,15 @@ class PlayerSpec:
                 time_budget = float(value)
             elif key == "infer":
                 infer = value.lower() not in ("0", "no", "false", "off")
+            elif key == "playout":
+                if value not in ("greedy", "informed"):
+                    raise ValueError("playout is greedy or informed")
+                informed = value == "informed"
             else:
-                raise ValueError(f"unknown player option {key!r} (iterations, time)")
-        return cls(level, iterations, time_budget, infer)
+                raise ValueError(
+                    f"unknown player option {key!r} (iterations, time, infer, playout)"
+                )
+        return cls(level, iterations, time_budget, infer, informed)
 
     def __str__(self) -> str:
         opts = []
@@ -62,6 +70,8 @@ class PlayerSpec:
             opts.append(f"time={self.time_budget:g}")
         if not self.infer:
             opts.append("infer=no")
+        if self.informed is not None:
+            opts.append(f"playout={'informed' if self.informed else 'greedy'}")
         return f"{self.level}:{','.join(opts)}" if opts else str(self.level)
 
     def make(self, seed: int) -> Player:
@@ -71,6 +81,7 @@ class PlayerSpec:
             iterations=self.iterations,
             time_budget=self.time_budget,
             infer=self.infer,
+            informed=self.informed,
         )
 
 

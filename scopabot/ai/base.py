@@ -81,6 +81,7 @@ def make_player(
     iterations: int | None = None,
     time_budget: float | None = None,
     infer: bool = True,
+    informed: bool | None = None,
 ) -> Player:
     """A computer player of ``level``; the budgets (and ``infer``, reading the other seats'
     plays as evidence of their cards) only matter to ``hard`` and ``expert``."""
@@ -100,5 +101,10 @@ def make_player(
     from .search import SearchPlayer
 
     return SearchPlayer.for_level(
-        level, seed=seed, iterations=iterations, time_budget=time_budget, infer=infer
+        level,
+        seed=seed,
+        iterations=iterations,
+        time_budget=time_budget,
+        infer=infer,
+        informed=informed,
     )

@@ -26,7 +26,7 @@ from scopabot.engine import GameView, Move
 
 from .base import Level, legal_or_raise, view_key
 from .determinize import Sampler
-from .sim import Action, Deal
+from .sim import Action, Deal, informed_playout
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +36,7 @@ class Budget:
     exact_cards: int
     eps: float
     infer: bool = True
+    informed: bool = False
 
 
 BUDGETS = {
@@ -62,6 +63,7 @@ class SearchPlayer:
         iterations: int | None = None,
         time_budget: float | None = None,
         infer: bool = True,
+        informed: bool | None = None,
     ) -> SearchPlayer:
         base = BUDGETS[level]
         budget = Budget(
@@ -70,6 +72,7 @@ class SearchPlayer:
             exact_cards=base.exact_cards,
             eps=base.eps,
             infer=infer,
+            informed=base.informed if informed is None else informed,
         )
         return cls(level, seed=seed, budget=budget)
 
@@ -108,7 +111,10 @@ class SearchPlayer:
                 elif exact:
                     totals[k] += exact_value(d, side, -1e9, 1e9)
                 else:
-                    d.playout(random.Random(seed), self.budget.eps)
+                    if self.budget.informed:
+                        informed_playout(d, random.Random(seed), self.budget.eps)
+                    else:
+                        d.playout(random.Random(seed), self.budget.eps)
                     totals[k] += d.reward(side)
                 counts[k] += 1
             done += 1

@@ -6,7 +6,7 @@ import pytest
 
 from scopabot.ai import make_player
 from scopabot.ai.search import SearchPlayer, exact_value
-from scopabot.ai.sim import Deal, fast_totals
+from scopabot.ai.sim import Deal, fast_totals, informed_playout
 from scopabot.engine import Game, Move, Preset, Rules, score_deal
 
 from .helpers import midgame
@@ -141,3 +141,18 @@ def testexact_value_is_exact(preset: Preset) -> None:
         deal = deal_of(game)
         side = rules.side_of(game.turn)
         assert exact_value(deal.copy(), side, -1e9, 1e9) == _minimax(deal.copy(), side)
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
+def test_playouts_finish_the_deal_with_every_card(rules: Rules) -> None:
+    for seed in range(5):
+        game = midgame(rules, seed=seed, plays=3)
+        for informed in (False, True):
+            deal = deal_of(game)
+            before = sum(len(p) for p in deal.captured) + len(deal.table) + deal.left
+            if informed:
+                informed_playout(deal, random.Random(seed), 0.1)
+            else:
+                deal.playout(random.Random(seed), 0.1)
+            assert deal.left == 0 and not any(deal.hands) and not deal.table
+            assert sum(len(p) for p in deal.captured) <= before
