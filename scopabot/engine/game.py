@@ -15,6 +15,7 @@ False
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -117,6 +118,8 @@ class Game:
         >>> a.to_snapshot() == b.to_snapshot()
         True
         """
+        if seed < 0:
+            raise ValueError(f"a seed is a whole number from 0 up, not {seed}")
         return cls._begin(rules, seed=seed, queued=[], draw=None, first_dealer=None)
 
     @classmethod
@@ -197,9 +200,10 @@ class Game:
         named += [c for p in piles or [] for c in p]
         if len(set(named)) != len(named):
             raise ValueError("a card is named twice in the position")
+        turn %= rules.players
+        _check_turn_order(rules, hand_cards, turn, len(rest))
         out = [c for c in range(40) if c not in set(named)]
         g = cls._blank(rules, seed)
-        turn %= rules.players
         g._deal = Deal.build(
             rules,
             hands=hand_cards,
@@ -594,7 +598,7 @@ class Game:
             outcome=self._outcome,
             spareggio=self._spareggio,
             dealer_draw=self.dealer_draw,
-            _legal=self.legal_moves if seat == deal.turn else None,
+            legal=self.legal_moves() if seat == deal.turn else (),
         )
 
     def run_to_end(self, choose: Any) -> Outcome:
@@ -737,6 +741,20 @@ class Game:
         g._contenders = tuple(int(s) for s in data["contenders"])
         g._outcome = _outcome_from_dict(data["outcome"])
         return g
+
+
+def _check_turn_order(rules: Rules, hands: list[list[int]], turn: int, deck: int) -> None:
+    """Refuse a position no deal can reach, which would otherwise stall: the seat to play
+    must hold a card, and going round from it each hand has the same number of cards or one
+    fewer (those who already played this round); undealt cards must fill whole re-deals."""
+    n = rules.players
+    sizes = [len(hands[(turn + k) % n]) for k in range(n)]
+    if not sizes[0]:
+        raise ValueError(f"seat {turn} is to play but holds no card")
+    if any(b > a for a, b in itertools.pairwise(sizes)) or sizes[0] - sizes[-1] > 1:
+        raise ValueError(f"hands of {sizes} cards (from seat {turn} on) cannot occur in a deal")
+    if deck and (not rules.redeals or deck % (n * rules.hand_size)):
+        raise ValueError(f"{deck} undealt cards do not make whole re-deals of {rules.hand_size}")
 
 
 def _idx(card: Card | str) -> int:

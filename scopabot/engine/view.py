@@ -7,7 +7,6 @@ leak would have to be written on purpose.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -72,7 +71,9 @@ class GameView:
     outcome: Outcome | None
     spareggio: int
     dealer_draw: tuple[tuple[tuple[int, Card], ...], ...] = ()
-    _legal: Callable[[], tuple[Move, ...]] | None = field(default=None, repr=False, compare=False)
+    legal: tuple[Move, ...] = field(default=(), repr=False)
+    """The moves this seat may make now, computed when the view was taken (a plain tuple:
+    a view must hold nothing that reaches back into the game)."""
 
     @property
     def side(self) -> int:
@@ -88,9 +89,7 @@ class GameView:
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves this seat may make now (empty when it is not its turn)."""
-        if not self.is_my_turn or self._legal is None:
-            return ()
-        return self._legal()
+        return self.legal
 
     def played_cards(self) -> tuple[Card, ...]:
         """Cards played from hands so far in this deal."""

@@ -61,7 +61,7 @@ def test_greedy_prefers_a_scopa() -> None:
         Rules(),
         hands=[["5c", "4s"], ["1b", "2b"]],
         table=["2d", "3b"],
-        deck=["10b", "10c", "10s", "8b"],
+        deck=["10b", "10c", "10s", "8b", "8c", "8s"],
     )
     assert make_player("greedy", seed=0).choose(game.view_for(0)) == Move.parse("5c:2d+3b")
 
@@ -72,7 +72,7 @@ def test_greedy_avoids_leaving_an_easy_scopa() -> None:
         Rules(),
         hands=[["2c", "10s"], ["1b", "8b"]],
         table=["4d"],
-        deck=["9b", "9c", "9s", "5b"],
+        deck=["9b", "9c", "9s", "5b", "5s", "6s"],
     )
     assert make_player("greedy", seed=0).choose(game.view_for(0)) == Move.parse("10s")
 

@@ -91,7 +91,8 @@ def test_snapshot_round_trips_in_the_middle_of_a_deal() -> None:
 
 
 def test_a_position_game_replays_from_its_start() -> None:
-    g = position(Rules(deals=1), hands=["4b 7c", "9c 2d"], table="4d 6s", deck="1c 2c 3c 5c")
+    deck = "1c 2c 3c 5c 6c 7s"
+    g = position(Rules(deals=1), hands=["4b 7c", "9c 2d"], table="4d 6s", deck=deck)
     for move in ("4b:4d", "9c", "7c", "2d"):
         g.play(move)
     assert Game.replay(g.record()).to_snapshot() == g.to_snapshot()
@@ -105,3 +106,31 @@ def test_damaged_records_are_refused_clearly() -> None:
         Game.from_snapshot({**good, "hands": ["zz"]})
     with pytest.raises(RecordError):
         GameRecord.from_dict({"format": 1, "rules": {}})
+
+
+def test_a_kept_view_never_shows_what_came_after_nor_reaches_the_game() -> None:
+    g = position(hands=["9c 2b", "10s 6s"], table="1d 3s 4b 5c")
+    kept = g.view_for(0)
+    moves = kept.legal_moves()
+    g.play("2b")
+    assert kept.legal_moves() == moves  # still seat 0's own moves, not seat 1's
+    for f in dataclasses.fields(kept):
+        value = getattr(kept, f.name)
+        assert not isinstance(value, Game) and not hasattr(value, "__self__"), f.name
+
+
+def test_impossible_positions_are_refused() -> None:
+    with pytest.raises(ValueError, match="holds no card"):
+        position(hands=["", "6d 7s"], table="1b")
+    with pytest.raises(ValueError, match="cannot occur"):
+        position(hands=["5c", "6d 7s"], table="1b")
+    with pytest.raises(ValueError, match="whole re-deals"):
+        position(hands=["5c", "6d"], table="1b", deck="1c 2c 3c 4c")
+    with pytest.raises(ValueError, match="named twice"):
+        position(hands=["5c", "5c"])
+    position(hands=["5c", "6d 1d"], turn=1)  # seat 0 led this round, seat 1 answers: fine
+
+
+def test_seeds_are_whole_numbers_from_zero() -> None:
+    with pytest.raises(ValueError, match="from 0 up"):
+        Game.new(Rules(), seed=-1)
