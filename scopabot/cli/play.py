@@ -179,7 +179,10 @@ class TerminalMatch:
 
     def _intro(self) -> None:
         r = self.rules
-        goal = f"to {r.target} points" if r.target is not None else f"{r.deals} deals"
+        if r.target is not None:
+            goal = f"to {r.target} points"
+        else:
+            goal = f"{r.deals} deal" + ("s" if r.deals != 1 else "")
         kind = r.preset.value.replace("_", " ").title()
         self.say(f"{kind} for {r.players}, {goal} (seed {self.seed}).")
         self.say("Players: " + ", ".join(self.names) + ". Type 'help' for help.")
@@ -192,7 +195,7 @@ class TerminalMatch:
         g = self.game
         extra = f" · spareggio {g.spareggio}" if g.spareggio else ""
         self.say(f"\n=== Deal {g.deal_number} · dealer: {self.names[g.dealer]}{extra} ===")
-        if g.table:
+        if g.table and g.turn != 0:  # when you lead, your turn shows the table
             self.say(text.table_text(g.view_for(0)))
 
     def _report(self, result: PlayResult, seat: int) -> None:
@@ -208,14 +211,20 @@ class TerminalMatch:
                 self.say(f"Left on the table ({text.cards_text(result.leftovers)}) goes to {to}.")
             self.say("")
             self.say(text.breakdown_text(result.deal_score, self.side_names, options=self.options))
-            self.say(
-                text.standings_text(self.game.totals, self.side_names, target=self.rules.target)
-            )
+            self.say(self._standings())
             if not self.game.is_over:
                 self._deal_header()
 
     def _standings(self) -> str:
-        return text.standings_text(self.game.totals, self.side_names, target=self.rules.target)
+        g = self.game
+        line = text.standings_text(g.totals, self.side_names, target=self.rules.target)
+        if g.is_over:
+            return line
+        if g.spareggio:
+            return f"{line} · next: spareggio {g.spareggio} of 3"
+        if self.rules.deals is not None:
+            return f"{line} · next: deal {g.deal_number} of {self.rules.deals}"
+        return line
 
     def _show_turn(self, view: GameView) -> None:
         others = ", ".join(
@@ -239,9 +248,7 @@ class TerminalMatch:
                 self._show_turn(view)
                 continue
             if command == "score":
-                self.say(
-                    text.standings_text(self.game.totals, self.side_names, target=self.rules.target)
-                )
+                self.say(self._standings())
                 continue
             if not answer:
                 continue
@@ -252,8 +259,8 @@ class TerminalMatch:
     def _understand(self, answer: str, view: GameView) -> Move | None:
         """Turn what was typed into a legal move, or say why not and return ``None``."""
         legal = view.legal_moves()
-        if answer.isdigit():
-            number = int(answer)
+        if answer.isascii() and answer.isdigit():
+            number = int(answer) if len(answer) <= 3 else 0
             if not 1 <= number <= len(view.hand):
                 self.say(f"Choose a card from 1 to {len(view.hand)}.")
                 return None
@@ -289,6 +296,6 @@ class TerminalMatch:
                 return None
             if answer.lower() in ("quit", "exit", "q"):
                 raise Quit
-            if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer[:3]) <= len(choices):
                 return choices[int(answer) - 1]
             self.say(f"Choose 1 to {len(choices)}.")

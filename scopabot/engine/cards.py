@@ -89,8 +89,9 @@ class Card:
         """
         card = _parse(text)
         if card is None:
+            shown = text if len(text) <= 24 else text[:21] + "..."
             raise CardParseError(
-                f"{text!r} is not a card: write value and suit like 7d, 10c, 1s "
+                f"{shown!r} is not a card: write value and suit like 7d, 10c, 1s "
                 "(d denari, c coppe, s spade, b bastoni) or its name, like 'sette di denari'"
             )
         return card

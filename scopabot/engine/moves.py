@@ -53,6 +53,8 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read ``CARD`` or ``CARD:CAPTURED+CAPTURED``; Italian card names work too."""
         played, sep, taken = text.partition(":")
+        if sep and not played.strip():
+            raise InvalidMoveError("name the card you play before ':', like 9c:4b+5c")
         try:
             card = Card.parse(played)
             capture = frozenset(parse_cards(taken)) if sep else frozenset()

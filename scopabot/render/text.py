@@ -46,7 +46,7 @@ def standings_text(totals: Sequence[int], side_names: Sequence[str], *, target: 
             parts.append(f"{name} {total} (needs {max(target - total, 0)})")
         else:
             parts.append(f"{name} {total}")
-    goal = f"to {target}" if target is not None else "fixed deals"
+    goal = f"to {target}" if target is not None else "fixed number of deals"
     return f"Score [{goal}]: " + " · ".join(parts)
 
 

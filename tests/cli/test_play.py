@@ -88,3 +88,19 @@ def test_the_console_script_runs_in_a_real_process() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "'nonsense' is not a card" in proc.stdout
     assert "Traceback" not in proc.stdout + proc.stderr
+
+
+def test_odd_input_never_breaks_the_prompt() -> None:
+    long_line = "9" * 5000
+    text = play(["--seed", "3", "--deals", "1"], ["²", long_line, ":", "x" * 500, "٣"])
+    assert "Traceback" not in text
+    assert "name the card you play before ':'" in text
+    assert "'xxxxxxxxxxxxxxxxxxxxx...' is not a card" in text
+    errors = [line for line in text.splitlines() if "is not a card" in line]
+    assert errors and all(len(line) < 250 for line in errors)
+
+
+def test_fixed_deals_say_which_deal_comes_next() -> None:
+    text = play(["--seed", "3", "--deals", "2"])
+    assert "next: deal 2 of 2" in text
+    assert "Scopa for 2, 2 deals" in text
