@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scopabot.engine import Card, Game, Rules, parse_cards
+from scopabot.engine import Card, Game, Rules, SideScore, parse_cards
 
 
 def cards(text: str) -> list[Card]:
@@ -32,3 +32,16 @@ def position(
 
 def names(items: object) -> list[str]:
     return [str(x) for x in items]  # type: ignore[attr-defined]
+
+
+def breakdown(side: SideScore) -> tuple[int, ...]:
+    """Every line of a side's deal breakdown, which must add up to its total."""
+    return (
+        side.carte,
+        side.denari,
+        side.settebello,
+        side.primiera,
+        side.scope,
+        side.re_bello,
+        side.napola,
+    )

@@ -18,6 +18,8 @@ from scopabot.engine import (
     Tiebreak,
 )
 
+from .helpers import breakdown
+
 rules_strategy = st.builds(
     Rules,
     preset=st.sampled_from(list(Preset)),
@@ -82,16 +84,7 @@ def test_random_matches_keep_every_invariant(rules: Rules, seed: int, data: st.D
         if result.deal_score is not None:
             deals_seen += 1
             for side in result.deal_score.sides:
-                parts = (
-                    side.carte,
-                    side.denari,
-                    side.settebello,
-                    side.primiera,
-                    side.scope,
-                    side.re_bello,
-                    side.napola,
-                )
-                assert side.total == sum(parts)
+                assert side.total == sum(breakdown(side))
             assert (
                 sum(s.cards for s in result.deal_score.sides)
                 + (len(result.leftovers) if result.leftovers_to is None else 0)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from scopabot.engine import CARDS, PrimieraRule, Rules, parse_cards, primiera_total, score_deal
 
+from .helpers import breakdown
+
 DENARI = [c for c in CARDS if c.suit.value == "d"]
 
 
@@ -119,14 +121,6 @@ def test_three_players_need_a_unique_maximum() -> None:
 def test_points_add_up_to_the_breakdown() -> None:
     score = score_deal(Rules(napola=True, re_bello=True), split("1d 2d 3d 7d 10d"), [3, 0], deal=2)
     for side in score.sides:
-        parts = (
-            side.carte,
-            side.denari,
-            side.settebello,
-            side.primiera,
-            side.scope,
-            side.re_bello,
-            side.napola,
-        )
-        assert side.total == sum(parts)
+        assert side.total == sum(breakdown(side))
+    assert score.sides[0].total == 1 + 3 + 1 + 3  # settebello, scope, re bello, napola (5-5 denari)
     assert score.deal == 2
