@@ -1,14 +1,16 @@
 """The search levels, ``hard`` and ``expert``: perfect-information Monte Carlo over the
 hidden cards.
 
-For each iteration the seat deals the cards it cannot see at random, consistently with its
-view (:mod:`.determinize`), and plays every one of its legal moves in that same deal,
-followed by a playout to the end of the deal in which every seat plays greedily (the most
-valuable capture, no easy scopa left) with a few random moves. A move's value is its mean
-point difference over all deals; using the same deal and the same playout seed for every
-move (common random numbers) cancels most of the luck between moves. When few cards are left
-the playout is replaced by exact search (alpha-beta on the point difference) in each sampled
-deal.
+For each iteration the seat deals the cards it cannot see at random, consistently with its view
+and reading the other seats' plays as evidence (:mod:`.determinize`), and plays every one of
+its legal moves in that same deal, followed by a playout to the end of the deal in which every
+seat plays greedily (the most valuable capture; no sweep and no settebello left to a next seat
+that holds the card to take them in the sampled deal) with 10% random moves. A move's value is
+its mean point difference over all deals; using the same deal and the same playout seed for
+every move (common random numbers) cancels most of the luck between moves. Successive halving
+stops searching the worse half of the moves after a quarter and after half of the budget, so
+the time goes to telling the good ones apart. When few cards are left the playout is replaced
+by exact search (alpha-beta on the point difference) in each sampled deal.
 
 Both levels have an iteration budget (the number of sampled deals) and a time budget (the
 search stops early, keeping what it has, when the time is up). The randomness comes from the
@@ -31,6 +33,10 @@ from .sim import Action, Deal, informed_playout
 
 @dataclass(frozen=True, slots=True)
 class Budget:
+    """How much a search level may think: sampled deals, seconds, the number of cards left
+    from which it searches exactly, the share of random moves in playouts, whether it reads
+    the other seats' plays, and whether playouts look at the next hand."""
+
     iterations: int
     time_budget: float
     exact_cards: int
@@ -40,8 +46,8 @@ class Budget:
 
 
 BUDGETS = {
-    Level.HARD: Budget(iterations=300, time_budget=0.3, exact_cards=8, eps=0.1),
-    Level.EXPERT: Budget(iterations=1000, time_budget=1.5, exact_cards=10, eps=0.1),
+    Level.HARD: Budget(iterations=300, time_budget=0.3, exact_cards=8, eps=0.1, informed=True),
+    Level.EXPERT: Budget(iterations=2000, time_budget=1.5, exact_cards=10, eps=0.1, informed=True),
 }
 
 
@@ -100,6 +106,7 @@ class SearchPlayer:
         alive = list(range(len(actions)))
         cuts = {max(1, iterations * k // 8) for k in (2, 4)} if len(actions) > 2 else set()
         done = 0
+        started = time.perf_counter()
         for _ in range(iterations):
             deal = sampler.sample(rng)
             seed = int(rng.random() * (1 << 62))
@@ -123,8 +130,11 @@ class SearchPlayer:
                 # to telling the good moves apart.
                 alive.sort(key=lambda k: -totals[k] / counts[k])
                 alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
-            if time.perf_counter() > deadline:
+            now = time.perf_counter()
+            # Stop when the next sampled deal would likely overrun the time budget.
+            if now + (now - started) > deadline:
                 break
+            started = now
         self.last_iterations = done
         # Moves dropped early keep their mean, lowered so that a survivor always wins a tie.
         return {
