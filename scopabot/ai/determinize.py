@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 
-from scopabot.engine import GameView
+from scopabot.engine import Deal, GameView
 
-from .features import SETTEBELLO, card_weights, value_of
-from .sim import Deal
+from .features import SETTEBELLO, value_of
 
 SIGNAL_TRUST = 0.8
 """How much a lay is read as the scopone signal (a twin still in hand): a deal in which the
@@ -86,7 +85,6 @@ class Sampler:
             last=view.last_capturer,
             turn=view.turn,
             dealer=view.dealer,
-            weights=card_weights(rules),
         )
         self.template.left = sum(view.hand_sizes) + view.deck_size
         self.inferences = inferences(view) if infer else []
@@ -126,4 +124,5 @@ class Sampler:
         # A position set up by hand may leave cards out of the deal (the view cannot tell
         # which): then as many unseen cards as the deck holds go to the deck, the rest nowhere.
         deal.deck = order[pos : pos + self.deck_size]
+        deal.pos = 0
         return deal

@@ -24,11 +24,12 @@ import random
 import time
 from dataclasses import dataclass
 
-from scopabot.engine import GameView, Move
+from scopabot.engine import Deal, GameView, Move
 
 from .base import Level, legal_or_raise, view_key
 from .determinize import Sampler
-from .sim import Action, Deal, informed_playout
+from .features import card_weights
+from .sim import Action, playout, reward, settle
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +99,8 @@ class SearchPlayer:
         actions = [_action(m) for m in moves]
         sampler = Sampler(view, infer=self.budget.infer)
         side = view.rules.side_of(view.seat)
+        weights = card_weights(view.rules)
+        informed = self.budget.informed
         rng = random.Random(self.seed * 1_000_003 + view_key(view))
         exact = view.deck_size == 0 and sum(view.hand_sizes) <= self.budget.exact_cards
         iterations = 1 if sampler.is_known and exact else self.budget.iterations
@@ -114,15 +117,12 @@ class SearchPlayer:
                 card, taken = actions[k]
                 d = deal.copy()
                 if d.apply(card, taken):
-                    totals[k] += d.reward(side)
+                    totals[k] += settle(d, side)
                 elif exact:
                     totals[k] += exact_value(d, side, -1e9, 1e9)
                 else:
-                    if self.budget.informed:
-                        informed_playout(d, random.Random(seed), self.budget.eps)
-                    else:
-                        d.playout(random.Random(seed), self.budget.eps)
-                    totals[k] += d.reward(side)
+                    playout(d, random.Random(seed), self.budget.eps, weights, informed=informed)
+                    totals[k] += reward(d, side)
                 counts[k] += 1
             done += 1
             if done in cuts:
@@ -155,7 +155,7 @@ def exact_value(deal: Deal, side: int, alpha: float, beta: float) -> float:
     best = -1e9 if maximizing else 1e9
     for card, taken in actions:
         d = deal.copy()
-        value = d.reward(side) if d.apply(card, taken) else exact_value(d, side, alpha, beta)
+        value = settle(d, side) if d.apply(card, taken) else exact_value(d, side, alpha, beta)
         if maximizing:
             if value > best:
                 best = value

@@ -5,9 +5,10 @@ import random
 import pytest
 
 from scopabot.ai import make_player
+from scopabot.ai.features import card_weights
 from scopabot.ai.search import SearchPlayer, exact_value
-from scopabot.ai.sim import Deal, fast_totals, informed_playout
-from scopabot.engine import Game, Move, Preset, Rules, score_deal
+from scopabot.ai.sim import playout, settle
+from scopabot.engine import Deal, Game, Move, Preset, Rules
 
 from .helpers import midgame
 
@@ -24,65 +25,8 @@ ALL_RULES = [
 
 
 def deal_of(game: Game) -> Deal:
-    """The engine's whole position as a search deal (both know every card here)."""
-    rules = game.rules
-    return Deal.build(
-        rules,
-        hands=[[c.index for c in game.hand(s)] for s in range(rules.players)],
-        table=[c.index for c in game.table],
-        deck=[c.index for c in game.deck()],
-        captured=[[c.index for c in game.captured(s)] for s in range(rules.sides)],
-        scope=list(game.scope),
-        last=game.last_capturer,
-        turn=game.turn,
-        dealer=game.dealer,
-    )
-
-
-@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
-def test_search_deal_follows_the_engine(rules: Rules) -> None:
-    """The lean deal used by the search plays and scores exactly like the engine."""
-    for seed in range(6):
-        game = Game.new(rules.replace(deals=1), seed=seed)
-        deal = deal_of(game)
-        rng = random.Random(seed)
-        while True:
-            moves = game.legal_moves()
-            actions = deal.actions()
-            assert sorted(str(m) for m in moves) == sorted(
-                str(Move.parse(f"{_c(a)}" + (":" + "+".join(_c(c) for c in t) if t else "")))
-                for a, t in actions
-            )
-            move = moves[int(rng.random() * len(moves))]
-            over = deal.apply(move.card.index, tuple(c.index for c in move.capture))
-            result = game.play(move)
-            assert over == (result.deal_score is not None)
-            if over:
-                assert result.deal_score is not None
-                assert deal.totals() == result.deal_score.totals
-                break
-            assert deal.table == [c.index for c in game.table]
-
-
-def _c(index: int) -> str:
-    from scopabot.engine import CARDS
-
-    return str(CARDS[index])
-
-
-@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
-def test_fast_totals_match_score_deal(rules: Rules) -> None:
-    rng = random.Random(3)
-    for _ in range(300):
-        cards = list(range(40))
-        rng.shuffle(cards)
-        cuts = sorted(rng.sample(range(41), rules.sides - 1))
-        piles = [cards[a:b] for a, b in zip([0, *cuts], [*cuts, 40], strict=True)]
-        scope = [rng.randrange(3) for _ in piles]
-        assert (
-            tuple(fast_totals(rules, piles, scope))
-            == score_deal(rules, piles, scope, deal=1).totals
-        )
+    """The engine's whole position as the search sees a sampled deal (every card known)."""
+    return game.deal.copy()
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
@@ -128,7 +72,7 @@ def _minimax(deal: Deal, side: int) -> float:
     values = []
     for card, taken in deal.actions():
         d = deal.copy()
-        values.append(d.reward(side) if d.apply(card, taken) else _minimax(d, side))
+        values.append(settle(d, side) if d.apply(card, taken) else _minimax(d, side))
     return max(values) if deal.sides[deal.turn] == side else min(values)
 
 
@@ -150,9 +94,7 @@ def test_playouts_finish_the_deal_with_every_card(rules: Rules) -> None:
         for informed in (False, True):
             deal = deal_of(game)
             before = sum(len(p) for p in deal.captured) + len(deal.table) + deal.left
-            if informed:
-                informed_playout(deal, random.Random(seed), 0.1)
-            else:
-                deal.playout(random.Random(seed), 0.1)
+            before += len(deal.discarded)
+            playout(deal, random.Random(seed), 0.1, card_weights(rules), informed=informed)
             assert deal.left == 0 and not any(deal.hands) and not deal.table
-            assert sum(len(p) for p in deal.captured) <= before
+            assert sum(len(p) for p in deal.captured) + len(deal.discarded) == before
