@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 from scopabot.ai import make_player
-from scopabot.engine import Card, Game, GameView, Rules
+from scopabot.engine import Card, Game, GameView, Preset, Rules
 
 
 def midgame(rules: Rules, *, seed: int, plays: int) -> Game:
@@ -47,3 +47,16 @@ def same_public(a: GameView, b: GameView) -> bool:
         b.deck_size,
         b.scope,
     )
+
+
+ALL_RULES = [
+    Rules(),
+    Rules(players=3),
+    Rules(players=4),
+    Rules(preset=Preset.SCOPONE_SCIENTIFICO),
+    Rules(preset=Preset.SCOPONE_CLASSICO),
+    Rules(asso_piglia_tutto=True, napola=True, re_bello=True),
+    Rules(preset=Preset.SCOPONE_SCIENTIFICO, asso_piglia_tutto=True, napola=True, re_bello=True),
+    Rules(primiera="sevens"),  # type: ignore[arg-type]
+]
+"""Every preset and option the levels must handle."""

@@ -10,18 +10,7 @@ from scopabot.ai.search import SearchPlayer, exact_value
 from scopabot.ai.sim import playout, settle
 from scopabot.engine import Deal, Game, Move, Preset, Rules
 
-from .helpers import midgame
-
-ALL_RULES = [
-    Rules(),
-    Rules(players=3),
-    Rules(players=4),
-    Rules(preset=Preset.SCOPONE_SCIENTIFICO),
-    Rules(preset=Preset.SCOPONE_CLASSICO),
-    Rules(asso_piglia_tutto=True, napola=True, re_bello=True),
-    Rules(preset=Preset.SCOPONE_SCIENTIFICO, asso_piglia_tutto=True, napola=True, re_bello=True),
-    Rules(primiera="sevens"),
-]
+from .helpers import ALL_RULES, midgame
 
 
 def deal_of(game: Game) -> Deal:

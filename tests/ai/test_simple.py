@@ -8,19 +8,11 @@ from scopabot.ai import Level, Player, make_player
 from scopabot.ai.base import NotYourTurnError
 from scopabot.engine import Game, Move, Preset, Rules
 
-PRESETS = [
-    Rules(),
-    Rules(players=3),
-    Rules(players=4),
-    Rules(preset=Preset.SCOPONE_SCIENTIFICO),
-    Rules(preset=Preset.SCOPONE_CLASSICO),
-    Rules(asso_piglia_tutto=True, napola=True, re_bello=True),
-    Rules(preset=Preset.SCOPONE_SCIENTIFICO, asso_piglia_tutto=True, napola=True, re_bello=True),
-]
+from .helpers import ALL_RULES
 
 
 @pytest.mark.parametrize("level", [Level.RANDOM, Level.GREEDY])
-@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: f"{r.preset}-{r.players}")
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
 def test_plays_whole_matches_legally(level: Level, rules: Rules) -> None:
     game = Game.new(rules.replace(deals=2), seed=11)
     players = [make_player(level, seed=s) for s in range(rules.players)]
