@@ -599,6 +599,8 @@ class Game:
             spareggio=self._spareggio,
             dealer_draw=self.dealer_draw,
             legal=self.legal_moves() if seat == deal.turn else (),
+            captured=tuple(self.captured(side) for side in range(self._rules.sides)),
+            out_of_play=self.discarded(),
         )
 
     def run_to_end(self, choose: Any) -> Outcome:

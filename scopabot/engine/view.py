@@ -71,6 +71,10 @@ class GameView:
     outcome: Outcome | None
     spareggio: int
     dealer_draw: tuple[tuple[tuple[int, Card], ...], ...] = ()
+    captured: tuple[tuple[Card, ...], ...] = ()
+    """Each side's captures this deal: taken face up, so everyone at the table saw them."""
+    out_of_play: tuple[Card, ...] = ()
+    """Cards known to be out of this deal (a position set up without them)."""
     legal: tuple[Move, ...] = field(default=(), repr=False)
     """The moves this seat may make now, computed when the view was taken (a plain tuple:
     a view must hold nothing that reaches back into the game)."""
@@ -97,17 +101,11 @@ class GameView:
 
     def captured_cards(self, side: int) -> tuple[Card, ...]:
         """Cards taken by a side this deal, as anyone watching the plays could list them."""
-        out: list[Card] = []
-        for p in self.plays:
-            if p.capture and self.rules.side_of(p.seat) == side:
-                out.append(p.card)
-                out.extend(p.capture)
-        return tuple(out)
+        return self.captured[side]
 
     def unseen_cards(self) -> tuple[Card, ...]:
-        """Cards this seat has not seen this deal: in other hands or still in the deck."""
+        """Cards this seat has not seen this deal: exactly those in other hands or the deck."""
         seen = {c.index for c in self.hand} | {c.index for c in self.table}
-        for p in self.plays:
-            seen.add(p.card.index)
-            seen.update(c.index for c in p.capture)
+        seen.update(c.index for pile in self.captured for c in pile)
+        seen.update(c.index for c in self.out_of_play)
         return tuple(c for c in CARDS if c.index not in seen)

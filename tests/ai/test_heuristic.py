@@ -6,7 +6,7 @@ import pytest
 
 from scopabot.ai import make_player
 from scopabot.ai.heuristic import NormalPlayer
-from scopabot.engine import Game, GameView, Move, Preset, Rules
+from scopabot.engine import CARDS, Card, Game, GameView, Move, Preset, Rules
 
 SCOPONE = Rules(preset=Preset.SCOPONE_SCIENTIFICO)
 
@@ -67,20 +67,38 @@ def test_guards_the_settebello() -> None:
     assert normal_move(game.view_for(0)) == Move.parse("9b")
 
 
+def rest_of_deck(*named: str) -> list[str]:
+    """Every card not named, as the undealt deck: unseen by the seat, as in a real deal."""
+    taken = {Card.parse(c) for c in named}
+    return [str(c) for c in CARDS if c not in taken]
+
+
 def test_avoids_leaving_a_table_an_unseen_card_sweeps() -> None:
-    # 2 + 5 = 7 could be swept by a 7; 2 + 10 cannot be swept.
-    game = Game.from_position(Rules(), hands=[["5c", "10b"], ["1b", "4b"]], table=["2d"], turn=0)
+    # 2 + 5 = 7 could be swept by a 7; 2 + 10 cannot be swept. Seat 1 has already played
+    # this round (its third card), so 36 cards remain undealt.
+    named = ("5c", "10b", "1b", "2d")
+    game = Game.from_position(
+        Rules(), hands=[["5c", "10b"], ["1b"]], table=["2d"], deck=rest_of_deck(*named), turn=0
+    )
     assert normal_move(game.view_for(0)) == Move.parse("10b")
 
 
 def test_counts_the_cards_already_played() -> None:
     # Both positions end with seat 0 to play 6c or 10b on a lone 2d. In the second, every
     # fante has been played before, so 2 + 6 = 8 cannot be swept any more.
-    fresh = Game.from_position(Rules(), hands=[["6c", "10b"], ["1b"]], table=["2d"], turn=0)
+    fresh = Game.from_position(
+        Rules(),
+        hands=[["6c", "10b"], ["1b"]],
+        table=["2d"],
+        deck=rest_of_deck("6c", "10b", "1b", "2d"),
+        turn=0,
+    )
+    named = ("4s", "6c", "10b", "8c", "8s", "1b", "2d", "8d", "8b", "4c")
     counted = Game.from_position(
         Rules(),
         hands=[["4s", "6c", "10b"], ["8c", "8s", "1b"]],
         table=["2d", "8d", "8b", "4c"],
+        deck=rest_of_deck(*named),
         turn=1,
     )
     for move in ("8c:8d", "4s:4c", "8s:8b"):

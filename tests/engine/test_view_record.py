@@ -43,9 +43,9 @@ def test_the_view_lists_every_play_and_the_unseen_cards() -> None:
     assert [str(p.move) for p in v.plays] == ["7d:3b+4b", "5s"]
     assert [str(c) for c in v.captured_cards(0)] == ["7d", "3b", "4b"]
     assert v.captured_counts == (3, 0)
-    unseen = {str(c) for c in v.unseen_cards()}
-    assert "2s" in unseen and "5s" not in unseen and "10d" not in unseen and "1c" not in unseen
-    assert len(unseen) == 40 - 6  # 1c in hand, 10d and 5s on the table, 7d 3b 4b taken
+    # The position left every other card out of the deal: only seat 1's 2s is unseen.
+    assert [str(c) for c in v.unseen_cards()] == ["2s"]
+    assert len(v.out_of_play) == 40 - 7
 
 
 def test_a_view_for_a_seat_that_does_not_exist_is_refused() -> None:
@@ -134,3 +134,19 @@ def test_impossible_positions_are_refused() -> None:
 def test_seeds_are_whole_numbers_from_zero() -> None:
     with pytest.raises(ValueError, match="from 0 up"):
         Game.new(Rules(), seed=-1)
+
+
+def test_unseen_cards_are_exactly_the_other_hands_and_the_deck() -> None:
+    g = position(
+        hands=["7d 1c", "5s 2s"], table="3b", deck="8d 9d 10d 8c 9c 10c", captured=["4b 4c", "6s"]
+    )
+    rng = random.Random(1)
+    for _ in range(6):
+        v = g.view_for(0)
+        hidden = {str(c) for c in g.hand(1)} | {str(c) for c in g.deck()}
+        assert {str(c) for c in v.unseen_cards()} == hidden
+        g.play(rng.choice(g.legal_moves()))
+    assert [
+        str(c)
+        for c in position(hands=["1c", "2c"], captured=["4b 4c", ""]).view_for(0).captured_cards(0)
+    ] == ["4b", "4c"]
