@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +23,37 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("database", type=Path, help="the bot's database file")
-    parser.add_argument("destination", type=Path, help="the copy to write (file or folder)")
+    parser.add_argument(
+        "destination",
+        help="the copy to write: a file, or a folder (an existing one, or a path ending in /)"
+        " where a dated copy is written, so earlier backups are kept",
+    )
     parser.set_defaults(run=run)
     return parser
 
 
+def destination_for(database: Path, destination: str, *, now: datetime | None = None) -> Path:
+    """A folder (existing, or written with a trailing slash, which is then created) gets a
+    dated file name, so that ``scopabot backup scopabot.db backups/`` every night keeps each
+    night's copy instead of replacing the last one."""
+    target = Path(destination)
+    if destination.endswith(("/", os.sep)) or target.is_dir():
+        stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
+        return target / f"{database.stem}-{stamp}{database.suffix or '.db'}"
+    return target
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        result = asyncio.run(backup(args.database, args.destination))
+        target = destination_for(args.database, args.destination)
+        if args.database.is_file():  # a bad source changes nothing, not even a new folder
+            target.parent.mkdir(parents=True, exist_ok=True)
+        result = asyncio.run(backup(args.database, target))
     except StoreError as exc:
         print(f"backup failed: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"backup failed: cannot write to {args.destination}: {exc.strerror}", file=sys.stderr)
         return 1
     print(
         f"copied {result.source} to {result.destination} "

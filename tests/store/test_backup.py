@@ -3,10 +3,12 @@ from __future__ import annotations
 import os
 import signal
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from scopabot.cli.backup import destination_for
 from scopabot.cli.backup import main as backup_main
 from scopabot.store import DatabaseUnreadableError, backup
 
@@ -43,13 +45,25 @@ def test_backup_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         db.execute("CREATE TABLE t (x)")
         db.execute("INSERT INTO t VALUES (42)")
     folder = tmp_path / "backups"
-    folder.mkdir()
-    assert backup_main(["backup", str(live), str(folder)]) == 0
-    with sqlite3.connect(folder / "live.db") as db:
+    # A path ending in / is a folder, created if needed; each copy gets a dated name.
+    assert backup_main(["backup", str(live), f"{folder}/"]) == 0
+    (copy,) = folder.glob("live-*.db")
+    with sqlite3.connect(copy) as db:
         assert db.execute("SELECT x FROM t").fetchone() == (42,)
     assert "copied" in capsys.readouterr().out
-    assert backup_main(["backup", str(tmp_path / "missing.db"), str(folder)]) == 1
+    assert backup_main(["backup", str(live), str(tmp_path / "plain.db")]) == 0
+    assert (tmp_path / "plain.db").is_file()
+    missing_folder = tmp_path / "never"
+    assert backup_main(["backup", str(tmp_path / "missing.db"), f"{missing_folder}/"]) == 1
     assert "missing.db" in capsys.readouterr().err
+    assert not missing_folder.exists()
+
+
+def test_dated_names_keep_earlier_copies(tmp_path: Path) -> None:
+    when = datetime(2026, 11, 29, 3, 0, 0, tzinfo=UTC)
+    target = destination_for(Path("scopabot.db"), f"{tmp_path}/", now=when)
+    assert target == tmp_path / "scopabot-20261129-030000.db"
+    assert destination_for(Path("x.db"), str(tmp_path / "y.db")) == tmp_path / "y.db"
 
 
 async def test_backup_of_nothing_is_refused(tmp_path: Path) -> None:
