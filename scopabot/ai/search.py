@@ -73,6 +73,10 @@ class SearchPlayer:
         informed: bool | None = None,
     ) -> SearchPlayer:
         base = BUDGETS[level]
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"a search needs at least one sampled deal, not {iterations}")
+        if time_budget is not None and time_budget <= 0:
+            raise ValueError(f"a search needs some time, not {time_budget} s")
         budget = Budget(
             iterations=base.iterations if iterations is None else iterations,
             time_budget=base.time_budget if time_budget is None else time_budget,

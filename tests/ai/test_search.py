@@ -87,3 +87,10 @@ def test_playouts_finish_the_deal_with_every_card(rules: Rules) -> None:
             playout(deal, random.Random(seed), 0.1, card_weights(rules), informed=informed)
             assert deal.left == 0 and not any(deal.hands) and not deal.table
             assert sum(len(p) for p in deal.captured) + len(deal.discarded) == before
+
+
+def test_budgets_that_cannot_search_are_refused() -> None:
+    with pytest.raises(ValueError, match="at least one sampled deal"):
+        make_player("hard", seed=0, iterations=0)
+    with pytest.raises(ValueError, match="some time"):
+        make_player("expert", seed=0, time_budget=0)
