@@ -48,8 +48,12 @@ class PlayerSpec:
                 raise ValueError(f"{part!r}: write options as key=value")
             if key in ("iterations", "it", "i"):
                 iterations = int(value)
+                if iterations < 1:
+                    raise ValueError("iterations must be 1 or more")
             elif key in ("time", "t"):
                 time_budget = float(value)
+                if not time_budget > 0:
+                    raise ValueError("time must be more than 0 seconds")
             elif key == "infer":
                 infer = value.lower() not in ("0", "no", "false", "off")
             elif key == "playout":

@@ -10,7 +10,7 @@ import sys
 from typing import Any
 
 from scopabot.ai.arena import PlayerSpec, ProgressBar, run_arena
-from scopabot.engine import Preset, Rules
+from scopabot.engine import Preset, Rules, RulesError
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -29,8 +29,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def fill_parser(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("a", type=PlayerSpec.parse, help="first player (A), e.g. hard")
-    parser.add_argument("b", type=PlayerSpec.parse, help="second player (B), e.g. normal")
+    parser.add_argument("a", type=_player, help="first player (A), e.g. hard")
+    parser.add_argument("b", type=_player, help="second player (B), e.g. normal")
     parser.add_argument(
         "--preset", default=Preset.SCOPONE_SCIENTIFICO.value, choices=[p.value for p in Preset]
     )
@@ -48,14 +48,26 @@ def fill_parser(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(func=run)
 
 
+def _player(text: str) -> PlayerSpec:
+    """A player written on the command line; argparse shows this error's text to the user."""
+    try:
+        return PlayerSpec.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: {exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
-    rules = Rules(
-        preset=Preset(args.preset),
-        players=args.players,
-        asso_piglia_tutto=args.asso_piglia_tutto,
-        napola=args.napola,
-        re_bello=args.re_bello,
-    )
+    try:
+        rules = Rules(
+            preset=Preset(args.preset),
+            players=args.players,
+            asso_piglia_tutto=args.asso_piglia_tutto,
+            napola=args.napola,
+            re_bello=args.re_bello,
+        )
+    except RulesError as exc:
+        print(f"Cannot set up that game: {exc}", file=sys.stderr)
+        return 2
     report = run_arena(
         rules,
         args.a,

@@ -66,3 +66,16 @@ def test_progress_bar_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2/2" in out.getvalue()
     assert cli.main(["greedy", "random", "--preset", "scopa", "--deals", "2", "--quiet"]) == 0
     assert "A = greedy" in capsys.readouterr().out
+
+
+def test_the_arena_command_refuses_bad_players_and_games_with_a_message(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from scopabot.cli.arena import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["hard:iterations=0", "normal", "--deals", "1"])
+    assert exit_info.value.code == 2
+    assert "iterations must be 1 or more" in capsys.readouterr().err
+    assert main(["normal", "greedy", "--preset", "scopone_scientifico", "--players", "2"]) == 2
+    assert "4 players in two pairs" in capsys.readouterr().err
