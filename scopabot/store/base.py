@@ -243,7 +243,7 @@ class StoreBase:
         async with self._lock:
             db = self._db
             try:
-                await db.execute("BEGIN IMMEDIATE")
+                await on_worker(db, _begin, "BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise translate(exc, self.path) from exc
             try:
@@ -265,7 +265,7 @@ class StoreBase:
         async with self._lock:
             db = self._db
             try:
-                await db.execute("BEGIN")
+                await on_worker(db, _begin, "BEGIN")
                 yield db
             except sqlite3.Error as exc:
                 raise translate(exc, self.path) from exc
@@ -306,11 +306,26 @@ class StoreBase:
         self._cache.pop(game_id, None)
 
 
+def _begin(conn: sqlite3.Connection, sql: str) -> None:
+    """Start a transaction, first rolling back one left open by a cancelled caller.
+
+    A coroutine cancelled while its ``BEGIN`` (or a statement after it) was queued on the
+    database thread leaves the lock without finishing its transaction; the work still runs
+    there. Rolling that orphan back here, on the same thread and in queue order, before the
+    next transaction starts, means a cancelled caller has written nothing and the next caller
+    is not refused with "cannot start a transaction within a transaction".
+    """
+    if conn.in_transaction:
+        with suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+    conn.execute(sql)
+
+
 def _in_write_transaction(
     fn: Callable[[sqlite3.Connection, *Ts], T],
 ) -> Callable[[sqlite3.Connection, *Ts], T]:
     def run(conn: sqlite3.Connection, *args: *Ts) -> T:
-        conn.execute("BEGIN IMMEDIATE")
+        _begin(conn, "BEGIN IMMEDIATE")
         try:
             result = fn(conn, *args)
             conn.execute("COMMIT")
@@ -329,7 +344,7 @@ def _in_read_transaction(
     fn: Callable[[sqlite3.Connection, *Ts], T],
 ) -> Callable[[sqlite3.Connection, *Ts], T]:
     def run(conn: sqlite3.Connection, *args: *Ts) -> T:
-        conn.execute("BEGIN")
+        _begin(conn, "BEGIN")
         try:
             return fn(conn, *args)
         finally:

@@ -82,6 +82,15 @@ class StaleVersionError(StoreError):
         super().__init__(f"game {game_id} is at version {actual}, not {expected}")
 
 
+class GameClosedError(StoreError):
+    """The game is no longer being played (abandoned or finished): no move is taken."""
+
+    def __init__(self, game_id: int, status: str) -> None:
+        self.game_id = game_id
+        self.status = status
+        super().__init__(f"game {game_id} is {status}: it takes no more moves")
+
+
 def translate(exc: sqlite3.Error, path: Path | str) -> StoreError:
     """The :class:`StoreError` for an error from sqlite3, naming ``path``."""
     code = getattr(exc, "sqlite_errorcode", None)

@@ -123,10 +123,13 @@ class GamesMixin(StoreBase):
         """The game as it is now, from its snapshot (or the live copy kept in memory)."""
         cached = self._cache.get(game_id)
         if cached is not None:
+            # Copied before any await: a move applied meanwhile plays on the cached Game
+            # itself, and this caller must get the game as it was at ``cached[0]``.
+            cached_version, copy = cached[0], cached[1].copy()
             # Another process may have written since; the version tells.
             version = await self._read_once(version_of, game_id)
-            if version == cached[0]:
-                return StoredGame(game_id, cached[0], cached[1].copy())
+            if version == cached_version:
+                return StoredGame(game_id, cached_version, copy)
         version, game = await self._load(game_id)
         self._remember(game_id, version, game.copy())
         return StoredGame(game_id, version, game)

@@ -19,7 +19,7 @@ from typing import Any
 
 from scopabot.engine import Card, DealScore, Game, Outcome, Rules
 
-from .errors import NotFoundError, StaleVersionError, StoreError
+from .errors import GameClosedError, NotFoundError, StaleVersionError, StoreError
 from .models import GLOBAL, MatchPlayer, MatchResult, Rating, RatingValue, Seat, from_ms
 
 # One encoder, made once: json.dumps with options builds a new one per call.
@@ -28,6 +28,7 @@ ENCODER = json.JSONEncoder(separators=(",", ":"))
 UPDATE_GAME_SQL = (
     "UPDATE games SET snapshot = ?, version = ?, move_count = ?, status = ?,"
     " deadline_at = ?, updated_at = ?, finished_at = ? WHERE id = ? AND version = ?"
+    " AND status = 'playing'"
 )
 INSERT_MOVE_SQL = (
     "INSERT INTO moves (game_id, ply, seat, move, actor, actor_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -72,10 +73,12 @@ def write_move(conn: sqlite3.Connection, plan: MovePlan) -> Pending | None:
     game_id = plan.game_id
     snapshot = ENCODER.encode(plan.game.to_snapshot(include_record=False))
     if conn.execute(UPDATE_GAME_SQL, (snapshot, *plan.update)).rowcount != 1:
-        actual = version_of(conn, game_id)
-        if actual is None:
+        row = conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
             raise NotFoundError(f"no game {game_id}")
-        raise StaleVersionError(game_id, plan.expected_version, actual)
+        if row[1] != "playing":
+            raise GameClosedError(game_id, str(row[1]))
+        raise StaleVersionError(game_id, plan.expected_version, int(row[0]))
     conn.execute(INSERT_MOVE_SQL, plan.move)
     if plan.decks:
         save_shuffles(conn, game_id, plan.first_deck, plan.decks)
