@@ -103,6 +103,12 @@ async def _apply(db: aiosqlite.Connection, path: Path | str, migration: Migratio
     except sqlite3.Error as exc:
         raise translate(exc, path) from exc
     try:
+        # Another process (a second bot, `scopabot backup`, a test) may have applied this
+        # migration between our reading the version and taking the write lock: read it again
+        # under the lock and skip what is already there.
+        if await schema_version(db) >= migration.version:
+            await db.execute("ROLLBACK")
+            return
         for statement in _statements(migration.sql):
             await db.execute(statement)
         problems = list(await db.execute_fetchall("PRAGMA foreign_key_check"))
