@@ -8,13 +8,15 @@ played; the queries are module constants so a test can ask SQLite for their plan
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from .base import StoreBase
-from .games import _put_ratings, _rating
+import aiosqlite
+
+from .base import StoreBase, on_worker
 from .models import (
     GLOBAL,
     ImportedMatch,
@@ -30,6 +32,7 @@ from .models import (
     now,
     to_ms,
 )
+from .moving import put_ratings, rating_of
 
 _RATING_COLUMNS = "guild_id, category, user_id, mu, sigma, score, games, updated_at"
 RATINGS_FIRST_PAGE_SQL = (
@@ -85,7 +88,7 @@ class BoardsMixin(StoreBase):
                 rows = await db.execute_fetchall(
                     RATINGS_NEXT_PAGE_SQL, (guild_id, category, score, score, user, limit)
                 )
-        out = tuple(_rating(r) for r in rows)
+        out = tuple(rating_of(r) for r in rows)
         return Page(out, (out[-1].score, out[-1].user_id) if len(out) == limit else None)
 
     async def rating(self, user_id: int, category: str, *, guild_id: int = GLOBAL) -> Rating | None:
@@ -97,7 +100,7 @@ class BoardsMixin(StoreBase):
                     (guild_id, category, user_id),
                 )
             )
-        return _rating(rows[0]) if rows else None
+        return rating_of(rows[0]) if rows else None
 
     async def rating_rank(
         self, user_id: int, category: str, *, guild_id: int = GLOBAL
@@ -287,3 +290,18 @@ def _stamp(moment: datetime) -> int:
 def _stats(row: Sequence[Any]) -> PlayerStats:
     r = row
     return PlayerStats(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], from_ms(r[10]))
+
+
+async def _put_ratings(
+    db: aiosqlite.Connection,
+    scope: int,
+    category: str,
+    values: dict[int, RatingValue],
+    stamp: int,
+    *,
+    played: bool,
+) -> None:
+    def write(conn: sqlite3.Connection) -> None:
+        put_ratings(conn, scope, category, values, stamp, played=played)
+
+    await on_worker(db, write)

@@ -29,7 +29,6 @@ from .models import (
     GameInfo,
     GameStatus,
     MoveEntry,
-    RatingValue,
     Seat,
     StoredGame,
     from_ms,
@@ -44,8 +43,6 @@ from .moving import (
     dumps,
     load_rows,
     put_all_ratings,
-    put_ratings,
-    rating_of,
     save_shuffles,
     version_of,
     write_move,
@@ -353,24 +350,6 @@ DUE_DEADLINES_SQL = (
     "SELECT id, version, deadline_at FROM games WHERE deadline_at IS NOT NULL"
     " AND deadline_at <= ? ORDER BY deadline_at LIMIT ?"
 )
-
-
-_rating = rating_of  # boards.py reads ratings with it
-
-
-async def _put_ratings(
-    db: aiosqlite.Connection,
-    scope: int,
-    category: str,
-    values: dict[int, RatingValue],
-    stamp: int,
-    *,
-    played: bool,
-) -> None:
-    def write(conn: sqlite3.Connection) -> None:
-        put_ratings(conn, scope, category, values, stamp, played=played)
-
-    await on_worker(db, write)
 
 
 async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any:
