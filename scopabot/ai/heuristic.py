@@ -85,9 +85,7 @@ class NormalPlayer:
         cards_left = sum(view.hand_sizes) + view.deck_size
         last_play = cards_left == 1
         nxt = (view.seat + 1) % n
-        nxt_hand = view.hand_sizes[nxt]
-        if nxt_hand == 0 and view.deck_size > 0:
-            nxt_hand = rules.hand_size
+        nxt_hand = view.next_hand_size(nxt)
         # The next play is the deal's last when only one card will be left after ours.
         next_is_last = cards_left == 2
         partner_card = self._partner_lay(view)

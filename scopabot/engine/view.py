@@ -95,6 +95,16 @@ class GameView:
         """The moves this seat may make now (empty when it is not its turn)."""
         return self.legal
 
+    def next_hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` will hold when it next plays this deal (0: it will not).
+
+        Its hand now, unless that is empty while the deck is not: in scopa every hand is dealt
+        ``hand_size`` cards again once all are empty (the deck always holds whole re-deals),
+        so a player judging what the next seat can answer need not know that.
+        """
+        held = self.hand_sizes[seat]
+        return self.rules.hand_size if not held and self.deck_size else held
+
     def played_cards(self) -> tuple[Card, ...]:
         """Cards played from hands so far in this deal."""
         return tuple(p.card for p in self.plays)

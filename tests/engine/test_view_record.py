@@ -48,6 +48,23 @@ def test_the_view_lists_every_play_and_the_unseen_cards() -> None:
     assert len(v.out_of_play) == 40 - 7
 
 
+def test_next_hand_size_counts_the_refill() -> None:
+    g = Game.new(Rules(), seed=8)  # scopa, 2 players: 3 cards each, 30 in the deck
+    first = g.turn
+    for _ in range(5):
+        g.play(g.legal_moves()[0])
+    v = g.view_for(g.turn)
+    # The last card of the round: the other seat's hand is empty and will be dealt 3.
+    assert v.hand_sizes[1 - g.turn] == 0 and v.next_hand_size(1 - g.turn) == 3
+    assert v.next_hand_size(g.turn) == 1
+    while g.view_for(g.turn).deck_size:
+        g.play(g.legal_moves()[0])
+    v = g.view_for(g.turn)
+    assert v.next_hand_size(first) == v.hand_sizes[first]  # no refill left
+    three = position(hands=["1d", "", ""], table="10b", deck="2d 3d 4d 5d 6d 7d 8d 9d 10d")
+    assert [three.view_for(0).next_hand_size(s) for s in (0, 1, 2)] == [1, 3, 3]
+
+
 def test_a_view_for_a_seat_that_does_not_exist_is_refused() -> None:
     with pytest.raises(ValueError):
         Game.new(Rules(), seed=1).view_for(2)
