@@ -48,7 +48,7 @@ class Budget:
 
 BUDGETS = {
     Level.HARD: Budget(iterations=300, time_budget=0.3, exact_cards=8, eps=0.1, informed=True),
-    Level.EXPERT: Budget(iterations=2000, time_budget=1.5, exact_cards=10, eps=0.1, informed=True),
+    Level.EXPERT: Budget(iterations=4000, time_budget=1.5, exact_cards=10, eps=0.1, informed=True),
 }
 
 
