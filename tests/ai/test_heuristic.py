@@ -145,6 +145,25 @@ def test_does_not_take_its_partners_double() -> None:
     )
 
 
+def test_takes_the_opponents_card_and_leaves_the_partners() -> None:
+    # From a real deal: seat 1 laid the 3c, seat 2 (the partner) the 8c, seat 3 the 10s.
+    # Seat 0 could take the 8c with its 8d, a denaro; it takes the opponent's 3c instead and
+    # leaves its partner the 8c to take back.
+    mine = ["4s", "1b", "2s", "1c", "8d", "3b", "6c", "9d", "2c", "9s"]
+    laid = ["3c", "8c", "10s"]
+    rest = [str(c) for c in CARDS if str(c) not in mine + laid]
+    game = Game.from_position(
+        SCOPONE,
+        hands=[mine, ["3c", *rest[0:9]], ["8c", *rest[9:18]], ["10s", *rest[18:27]]],
+        turn=1,
+    )
+    for card in laid:
+        game.play(card)
+    view = game.view_for(0)
+    assert normal_move(view) == Move.parse("3b:3c")
+    assert NormalPlayer(seed=0, partner_double_penalty=0.0).choose(view) == Move.parse("8d:8c")
+
+
 def test_keeps_its_highest_card_for_the_last_capture() -> None:
     game = Game.from_position(
         SCOPONE,
