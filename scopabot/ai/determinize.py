@@ -76,10 +76,10 @@ def _option_score(
     return score
 
 
-def _best_scores(w: Sequence[float], table: list[int], apt: bool) -> list[float]:
-    """The best plain score of playing each card 0..39 on ``table``."""
+def _best_scores(w: Sequence[float], table: list[int], tsum: int, apt: bool) -> list[float]:
+    """The best plain score of playing each card 0..39 on ``table`` (its values sum to
+    ``tsum``)."""
     options = capture_options(tuple(value_of(c) for c in table), apt)
-    tsum = sum(value_of(c) for c in table)
     out = [0.0] * 40
     for card in range(40):
         caps = options[value_of(card)]
@@ -124,7 +124,7 @@ def evidence(view: GameView) -> dict[int, list[float]]:
         table = before[i]
         tsum = sum(value_of(c) for c in table)
         played = _option_score(w, table, tsum, p.card.index, [c.index for c in p.capture])
-        best = _best_scores(w, table, rules.asso_piglia_tutto)
+        best = _best_scores(w, table, tsum, rules.asso_piglia_tutto)
         weights = out[p.seat]
         for card in range(40):
             weights[card] += _log_sigmoid(BETA * (played - best[card]))
@@ -140,7 +140,6 @@ class Sampler:
 
     def __init__(self, view: GameView, *, infer: bool = True) -> None:
         rules = view.rules
-        self.view = view
         self.hidden = sorted(c.index for c in view.unseen_cards())
         self.others = [s for s in range(rules.players) if s != view.seat]
         sizes = [view.hand_sizes[s] for s in self.others]

@@ -8,13 +8,11 @@ played; the queries are module constants so a test can ask SQLite for their plan
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any
-
-import aiosqlite
 
 from .base import StoreBase, on_worker
 from .models import (
@@ -127,7 +125,8 @@ class BoardsMixin(StoreBase):
     ) -> None:
         """Set rating numbers directly (a reset, an import, or a policy run outside a move)."""
         async with self._tx() as db:
-            await _put_ratings(db, guild_id, category, values, to_ms(now()), played=count_game)
+            write = partial(put_ratings, played=count_game)
+            await on_worker(db, write, guild_id, category, values, to_ms(now()))
 
     async def stats_board(
         self,
@@ -290,18 +289,3 @@ def _stamp(moment: datetime) -> int:
 def _stats(row: Sequence[Any]) -> PlayerStats:
     r = row
     return PlayerStats(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], from_ms(r[10]))
-
-
-async def _put_ratings(
-    db: aiosqlite.Connection,
-    scope: int,
-    category: str,
-    values: dict[int, RatingValue],
-    stamp: int,
-    *,
-    played: bool,
-) -> None:
-    def write(conn: sqlite3.Connection) -> None:
-        put_ratings(conn, scope, category, values, stamp, played=played)
-
-    await on_worker(db, write)
