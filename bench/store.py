@@ -26,10 +26,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scopabot.engine import Game, Preset, Rules
-from scopabot.store import Actor, ImportedMatch, RatingValue, Seat, StatsOrder, Store
+from scopabot.store import Actor, ImportedMatch, RatingValue, SeatHolder, StatsOrder, Store
 
 SCOPONE = Rules(preset=Preset.SCOPONE_SCIENTIFICO)
-SEATS = [Seat.human(1), Seat.human(2), Seat.human(3), Seat.human(4)]
+SEATS = [SeatHolder.human(1), SeatHolder.human(2), SeatHolder.human(3), SeatHolder.human(4)]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -177,7 +177,7 @@ async def leaderboards(folder: Path, matches: int) -> None:
         ImportedMatch(
             guild_id=rng.randrange(1, 51),
             category="scopone_scientifico",
-            seats=tuple(Seat.human(u) for u in rng.sample(range(1, 20_001), 4)),
+            seats=tuple(SeatHolder.human(u) for u in rng.sample(range(1, 20_001), 4)),
             sides=(0, 1, 0, 1),
             winner_side=k % 2,
             totals=(11, 8),

@@ -4,7 +4,7 @@ Open the store once at start-up (it migrates the file), then call its methods; e
 transaction, and a move is stored with its snapshot and version bump or not at all::
 
     store = await Store.open("scopabot.db")
-    stored = await store.create_game(Game.new(rules, seed=7), seats=[Seat.human(1), ...])
+    stored = await store.create_game(Game.new(rules, seed=7), seats=[SeatHolder.human(1), ...])
     applied = await store.apply_move(stored.id, stored.version, "7d", by=Actor.user(1))
     # applied.version is the version to name next; a second click naming stored.version
     # gets StaleVersionError and writes nothing.
@@ -40,8 +40,6 @@ from .models import (
     GameStatus,
     GuildSettings,
     ImportedMatch,
-    Lobby,
-    LobbyStatus,
     MatchPlayer,
     MatchResult,
     MoveEntry,
@@ -51,10 +49,12 @@ from .models import (
     RatingPolicy,
     RatingValue,
     ScoreEntry,
-    ScoreSession,
-    Seat,
+    ScoreSheet,
+    SeatHolder,
     StatsOrder,
     StoredGame,
+    Table,
+    TableStatus,
 )
 from .store import Store
 
@@ -77,8 +77,6 @@ __all__ = [
     "GameStatus",
     "GuildSettings",
     "ImportedMatch",
-    "Lobby",
-    "LobbyStatus",
     "MatchPlayer",
     "MatchResult",
     "Migration",
@@ -91,13 +89,15 @@ __all__ = [
     "RatingPolicy",
     "RatingValue",
     "ScoreEntry",
-    "ScoreSession",
-    "Seat",
+    "ScoreSheet",
+    "SeatHolder",
     "StaleVersionError",
     "StatsOrder",
     "Store",
     "StoreError",
     "StoredGame",
+    "Table",
+    "TableStatus",
     "backup",
     "load_migrations",
     "migrate",

@@ -24,13 +24,13 @@ from .models import (
     PlayerStats,
     Rating,
     RatingValue,
-    Seat,
+    SeatHolder,
     StatsOrder,
     from_ms,
     now,
     to_ms,
 )
-from .moving import put_ratings, rating_of
+from .move_sql import put_ratings, rating_of
 
 _RATING_COLUMNS = "guild_id, category, user_id, mu, sigma, score, games, updated_at"
 RATINGS_FIRST_PAGE_SQL = (
@@ -213,7 +213,9 @@ class BoardsMixin(StoreBase):
                     tuple(json.loads(r[6])),
                     r[7],
                     from_ms(r[8]),
-                    tuple(MatchPlayer(p[0], p[1], Seat(p[2], p[3]), bool(p[4])) for p in players),
+                    tuple(
+                        MatchPlayer(p[0], p[1], SeatHolder(p[2], p[3]), bool(p[4])) for p in players
+                    ),
                 )
             )
         return out
@@ -252,8 +254,8 @@ class BoardsMixin(StoreBase):
                     players.append((match_id, seat, side, holder.user_id, holder.ai_level, won))
                     if holder.user_id is None:
                         continue
-                    for scope in (GLOBAL,) if m.guild_id is None else (m.guild_id, GLOBAL):
-                        c = counts[(scope, m.category, holder.user_id)]
+                    for board in (GLOBAL,) if m.guild_id is None else (m.guild_id, GLOBAL):
+                        c = counts[(board, m.category, holder.user_id)]
                         c[0] += 1
                         c[1] += won
                         c[2] = max(c[2], stamp)

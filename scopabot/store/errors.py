@@ -69,7 +69,7 @@ class MigrationError(DatabaseError):
 
 
 class NotFoundError(StoreError):
-    """No row with that id (game, lobby, session)."""
+    """No row with that id (game, table, sheet)."""
 
 
 class StaleVersionError(StoreError):

@@ -29,7 +29,7 @@ from .models import (
     GameInfo,
     GameStatus,
     MoveEntry,
-    Seat,
+    SeatHolder,
     StoredGame,
     from_ms,
     now,
@@ -37,7 +37,7 @@ from .models import (
     opt_ms,
     to_ms,
 )
-from .moving import (
+from .move_sql import (
     MovePlan,
     deck_blob,
     dumps,
@@ -49,7 +49,7 @@ from .moving import (
 )
 
 _SELECT_GAMES = (
-    "SELECT id, lobby_id, guild_id, rules, status, version, move_count, deadline_at, created_at,"
+    "SELECT id, table_id, guild_id, rules, status, version, move_count, deadline_at, created_at,"
     " updated_at, finished_at FROM games"
 )
 
@@ -65,9 +65,9 @@ class GamesMixin(StoreBase):
         self,
         game: Game,
         *,
-        seats: Sequence[Seat],
+        seats: Sequence[SeatHolder],
         guild_id: int | None = None,
-        lobby_id: int | None = None,
+        table_id: int | None = None,
         deadline: datetime | None = None,
         at: datetime | None = None,
     ) -> StoredGame:
@@ -79,7 +79,7 @@ class GamesMixin(StoreBase):
         record = game.record().to_dict()
         stamp = to_ms(at or now())
         game_row = (
-            lobby_id,
+            table_id,
             guild_id,
             dumps(record["rules"]),
             record["seed"],
@@ -96,7 +96,7 @@ class GamesMixin(StoreBase):
 
         def write(conn: sqlite3.Connection) -> int:
             cursor = conn.execute(
-                "INSERT INTO games (lobby_id, guild_id, rules, seed, first_dealer, dealer_draw,"
+                "INSERT INTO games (table_id, guild_id, rules, seed, first_dealer, dealer_draw,"
                 " start, status, version, move_count, snapshot, deadline_at, created_at,"
                 " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'playing', 1, 0, ?, ?, ?, ?)",
                 game_row,
@@ -243,7 +243,7 @@ class GamesMixin(StoreBase):
             move = Move.parse(move)
         stamp = to_ms(at or now())
         # The move is checked and played here, on the event loop; the snapshot is made and
-        # everything written in one hand-off (see .moving). No await between taking the game out
+        # everything written in one hand-off (see .move_sql). No await between taking the game out
         # of the cache and handing it over, so no other coroutine ever touches the same Game.
         cached = self._cache.pop(game_id, None)
         if cached is not None and cached[0] == expected_version:
@@ -297,8 +297,8 @@ class GamesMixin(StoreBase):
                 if pending is not None:
                     result_row, current = pending
                     updates = {
-                        scope: self._rating_policy(result_row, ratings)
-                        for scope, ratings in current.items()
+                        board: self._rating_policy(result_row, ratings)
+                        for board, ratings in current.items()
                     }
                     await on_worker(db, put_all_ratings, result_row.category, updates, stamp)
         self._remember(game_id, new_version, game)
@@ -358,22 +358,22 @@ async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any
     return rows[0] if rows else None
 
 
-async def _seat_rows(db: aiosqlite.Connection, game_id: int) -> list[tuple[int, Seat]]:
+async def _seat_rows(db: aiosqlite.Connection, game_id: int) -> list[tuple[int, SeatHolder]]:
     rows = await db.execute_fetchall(
         "SELECT seat, user_id, ai_level FROM game_seats WHERE game_id = ? ORDER BY seat",
         (game_id,),
     )
-    return [(r[0], Seat(r[1], r[2])) for r in rows]
+    return [(r[0], SeatHolder(r[1], r[2])) for r in rows]
 
 
-async def _seats(db: aiosqlite.Connection, game_id: int) -> tuple[Seat, ...]:
+async def _seats(db: aiosqlite.Connection, game_id: int) -> tuple[SeatHolder, ...]:
     return tuple(s for _, s in await _seat_rows(db, game_id))
 
 
-def _info(row: Sequence[Any], seats: tuple[Seat, ...]) -> GameInfo:
+def _info(row: Sequence[Any], seats: tuple[SeatHolder, ...]) -> GameInfo:
     return GameInfo(
         id=row[0],
-        lobby_id=row[1],
+        table_id=row[1],
         guild_id=row[2],
         rules=Rules.from_dict(json.loads(row[3])),
         status=GameStatus(row[4]),

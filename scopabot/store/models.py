@@ -39,7 +39,7 @@ GLOBAL = 0
 """The ``guild_id`` of ratings and statistics across all servers."""
 
 
-class LobbyStatus(StrEnum):
+class TableStatus(StrEnum):
     OPEN = "open"
     PLAYING = "playing"
     FINISHED = "finished"
@@ -86,7 +86,7 @@ class Actor:
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
+class SeatHolder:
     """Who sits in a seat: a Discord user, or a computer player of some level."""
 
     user_id: int | None = None
@@ -97,11 +97,11 @@ class Seat:
             raise ValueError("a seat holds either a user or a computer level")
 
     @classmethod
-    def human(cls, user_id: int) -> Seat:
+    def human(cls, user_id: int) -> SeatHolder:
         return cls(user_id=user_id)
 
     @classmethod
-    def computer(cls, level: str) -> Seat:
+    def computer(cls, level: str) -> SeatHolder:
         return cls(ai_level=level)
 
     @property
@@ -118,16 +118,16 @@ class GuildSettings:
 
 
 @dataclass(frozen=True, slots=True)
-class Lobby:
+class Table:
     id: int
     guild_id: int | None
     host_id: int
     rules: Rules
-    status: LobbyStatus
+    status: TableStatus
     channel_id: int | None
     thread_id: int | None
     message_id: int | None
-    seats: dict[int, Seat]
+    seats: dict[int, SeatHolder]
     created_at: datetime
     updated_at: datetime
 
@@ -137,13 +137,13 @@ class GameInfo:
     """A game's row without its state: enough to list, route and time games."""
 
     id: int
-    lobby_id: int | None
+    table_id: int | None
     guild_id: int | None
     rules: Rules
     status: GameStatus
     version: int
     move_count: int
-    seats: tuple[Seat, ...]
+    seats: tuple[SeatHolder, ...]
     deadline_at: datetime | None
     created_at: datetime
     updated_at: datetime
@@ -189,7 +189,7 @@ class Deadline:
 class MatchPlayer:
     seat: int
     side: int
-    seat_holder: Seat
+    seat_holder: SeatHolder
     won: bool
 
 
@@ -261,7 +261,7 @@ class ImportedMatch:
 
     guild_id: int | None
     category: str
-    seats: tuple[Seat, ...]
+    seats: tuple[SeatHolder, ...]
     sides: tuple[int, ...]
     winner_side: int | None
     totals: tuple[int, ...]
@@ -271,7 +271,7 @@ class ImportedMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoreSession:
+class ScoreSheet:
     id: int
     guild_id: int | None
     channel_id: int | None
@@ -296,7 +296,7 @@ class ScoreSession:
 
 @dataclass(frozen=True, slots=True)
 class ScoreEntry:
-    session_id: int
+    sheet_id: int
     seq: int
     side: int
     points: int
@@ -309,7 +309,7 @@ class ScoreEntry:
 class RatingPolicy(Protocol):
     """How ratings move after a match; the service supplies one (the store only persists).
 
-    Called once per scope (the server, then :data:`GLOBAL`) inside the transaction of the move
+    Called once per board (the server, then :data:`GLOBAL`) inside the transaction of the move
     that ended the match, with the current rating of each human player (``None`` if they have
     none yet); returns the new numbers for any of them.
     """

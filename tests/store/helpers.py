@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from scopabot.engine import Game, Preset, Rules
-from scopabot.store import Actor, Seat, Store, StoredGame
+from scopabot.store import Actor, SeatHolder, Store, StoredGame
 
 PRESETS = (
     Rules(preset=Preset.SCOPA),
@@ -18,10 +18,10 @@ PRESETS = (
 )
 
 
-def seats_for(rules: Rules, first_user: int = 100) -> list[Seat]:
+def seats_for(rules: Rules, first_user: int = 100) -> list[SeatHolder]:
     """Humans in even seats, computers in odd ones."""
     return [
-        Seat.human(first_user + n) if n % 2 == 0 else Seat.computer("easy")
+        SeatHolder.human(first_user + n) if n % 2 == 0 else SeatHolder.computer("easy")
         for n in range(rules.players)
     ]
 

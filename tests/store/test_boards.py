@@ -5,7 +5,7 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from scopabot.store import GLOBAL, ImportedMatch, RatingValue, Seat, StatsOrder, Store
+from scopabot.store import GLOBAL, ImportedMatch, RatingValue, SeatHolder, StatsOrder, Store
 from scopabot.store.boards import (
     PLAYER_MATCHES_SQL,
     RATINGS_FIRST_PAGE_SQL,
@@ -26,7 +26,7 @@ def imported(n: int, rng: random.Random, players: int = 2000) -> list[ImportedMa
             ImportedMatch(
                 guild_id=rng.choice([None, 1, 2, 3]),
                 category=rng.choice(["scopa", "scopone_scientifico"]),
-                seats=tuple(Seat.human(u) for u in users),
+                seats=tuple(SeatHolder.human(u) for u in users),
                 sides=(0, 1, 0, 1),
                 winner_side=k % 2,
                 totals=(11, 7) if k % 2 == 0 else (6, 11),

@@ -16,7 +16,7 @@ from scopabot.store import (
     NotFoundError,
     Rating,
     RatingValue,
-    Seat,
+    SeatHolder,
     StaleVersionError,
     Store,
 )
@@ -53,7 +53,7 @@ async def test_game_from_a_position_round_trips(store: Store) -> None:
     game = Game.from_position(
         Rules(), hands=[["9c", "2b"], ["10s", "6s"]], table=["1d", "3s", "4b", "5c"], turn=0
     )
-    stored = await store.create_game(game, seats=[Seat.human(1), Seat.human(2)])
+    stored = await store.create_game(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
     applied = await store.apply_move(stored.id, stored.version, "9c:4b+5c", by=Actor.user(1))
     replayed = await store.replay_game(stored.id)
     assert replayed.game.to_snapshot() == applied.game.to_snapshot()
@@ -91,7 +91,7 @@ async def test_a_second_process_writing_makes_the_cached_copy_stale(db_path: Pat
 
 async def test_illegal_and_invalid_moves_write_nothing(store: Store, db_path: Path) -> None:
     game = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s", "6s"]], table=["4b", "5c"])
-    stored = await store.create_game(game, seats=[Seat.human(1), Seat.human(2)])
+    stored = await store.create_game(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
     with pytest.raises(IllegalMoveError):
         await store.apply_move(stored.id, stored.version, "9c", by=Actor.user(1))
     with pytest.raises(IllegalMoveError):

@@ -20,7 +20,7 @@ from typing import Any
 from scopabot.engine import Card, DealScore, Game, Outcome, Rules
 
 from .errors import GameClosedError, NotFoundError, StaleVersionError, StoreError
-from .models import GLOBAL, MatchPlayer, MatchResult, Rating, RatingValue, Seat, from_ms
+from .models import GLOBAL, MatchPlayer, MatchResult, Rating, RatingValue, SeatHolder, from_ms
 
 # One encoder, made once: json.dumps with options builds a new one per call.
 ENCODER = json.JSONEncoder(separators=(",", ":"))
@@ -67,7 +67,7 @@ Pending = tuple[MatchResult, dict[int, dict[int, Rating | None]]]
 def write_move(conn: sqlite3.Connection, plan: MovePlan) -> Pending | None:
     """Write one move inside the caller's transaction; raise StaleVersionError if it is old.
 
-    Returns the match result and the current ratings per scope when a rated match just ended
+    Returns the match result and the current ratings per board when a rated match just ended
     (the caller runs the rating policy on them and writes the new ratings), else ``None``.
     """
     game_id = plan.game_id
@@ -92,7 +92,7 @@ def write_move(conn: sqlite3.Connection, plan: MovePlan) -> Pending | None:
     result = save_result(conn, game_id, plan.rules, plan.outcome, seats, guild, plan.stamp)
     if result is None or not plan.rate:
         return None
-    return result, {scope: current_ratings(conn, scope, result) for scope in scopes(guild)}
+    return result, {board: current_ratings(conn, board, result) for board in boards_of(guild)}
 
 
 def version_of(conn: sqlite3.Connection, game_id: int) -> int | None:
@@ -107,12 +107,12 @@ def save_shuffles(conn: sqlite3.Connection, game_id: int, first: int, decks: lis
     )
 
 
-def seat_rows(conn: sqlite3.Connection, game_id: int) -> list[tuple[int, Seat]]:
+def seat_rows(conn: sqlite3.Connection, game_id: int) -> list[tuple[int, SeatHolder]]:
     rows = conn.execute(
         "SELECT seat, user_id, ai_level FROM game_seats WHERE game_id = ? ORDER BY seat",
         (game_id,),
     ).fetchall()
-    return [(r[0], Seat(r[1], r[2])) for r in rows]
+    return [(r[0], SeatHolder(r[1], r[2])) for r in rows]
 
 
 def guild_of(conn: sqlite3.Connection, game_id: int) -> int | None:
@@ -122,7 +122,8 @@ def guild_of(conn: sqlite3.Connection, game_id: int) -> int | None:
     return None if row[0] is None else int(row[0])
 
 
-def scopes(guild: int | None) -> tuple[int, ...]:
+def boards_of(guild: int | None) -> tuple[int, ...]:
+    """The boards a game counts on: its server's (if any), then the global one."""
     return (GLOBAL,) if guild is None else (guild, GLOBAL)
 
 
@@ -131,7 +132,7 @@ def save_deal(
     game_id: int,
     rules: Rules,
     score: DealScore,
-    seats: list[tuple[int, Seat]],
+    seats: list[tuple[int, SeatHolder]],
     guild: int | None,
     stamp: int,
 ) -> None:
@@ -166,10 +167,10 @@ def save_deal(
         if holder.user_id is None:
             continue
         s = score.sides[rules.side_of(seat)]
-        for scope in scopes(guild):
+        for board in boards_of(guild):
             rows.append(
                 (
-                    scope,
+                    board,
                     rules.preset.value,
                     holder.user_id,
                     s.scope,
@@ -195,7 +196,7 @@ def save_result(
     game_id: int,
     rules: Rules,
     outcome: Outcome,
-    seats: list[tuple[int, Seat]],
+    seats: list[tuple[int, SeatHolder]],
     guild: int | None,
     stamp: int,
 ) -> MatchResult | None:
@@ -235,9 +236,9 @@ def save_result(
         " VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, category, user_id) DO UPDATE"
         " SET games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at",
         [
-            (scope, category, p.seat_holder.user_id, int(p.won), stamp)
+            (board, category, p.seat_holder.user_id, int(p.won), stamp)
             for p in humans
-            for scope in scopes(guild)
+            for board in boards_of(guild)
         ],
     )
     if not humans:
@@ -257,16 +258,16 @@ def save_result(
 
 
 def current_ratings(
-    conn: sqlite3.Connection, scope: int, result: MatchResult
+    conn: sqlite3.Connection, board: int, result: MatchResult
 ) -> dict[int, Rating | None]:
-    """The rating of each human of ``result`` in ``scope`` (``None`` if they have none)."""
+    """The rating of each human of ``result`` on ``board`` (``None`` if they have none)."""
     user_ids = sorted({p.seat_holder.user_id for p in result.players if p.seat_holder.user_id})
     current: dict[int, Rating | None] = dict.fromkeys(user_ids)
     for row in conn.execute(
         "SELECT guild_id, category, user_id, mu, sigma, score, games, updated_at"
         " FROM ratings WHERE guild_id = ? AND category = ? AND user_id IN"
         " (SELECT value FROM json_each(?))",
-        (scope, result.category, dumps(user_ids)),
+        (board, result.category, dumps(user_ids)),
     ):
         current[row[2]] = rating_of(row)
     return current
@@ -278,7 +279,7 @@ def rating_of(row: Any) -> Rating:
 
 def put_ratings(
     conn: sqlite3.Connection,
-    scope: int,
+    board: int,
     category: str,
     values: dict[int, RatingValue],
     stamp: int,
@@ -291,7 +292,7 @@ def put_ratings(
         " SET mu = excluded.mu, sigma = excluded.sigma, score = excluded.score,"
         " games = games + excluded.games, updated_at = excluded.updated_at",
         [
-            (scope, category, uid, v.mu, v.sigma, v.score, int(played), stamp)
+            (board, category, uid, v.mu, v.sigma, v.score, int(played), stamp)
             for uid, v in sorted(values.items())
         ],
     )
@@ -300,9 +301,9 @@ def put_ratings(
 def put_all_ratings(
     conn: sqlite3.Connection, category: str, updates: dict[int, dict[int, RatingValue]], stamp: int
 ) -> None:
-    """The rating policy's answers after a match, scope by scope."""
-    for scope, values in updates.items():
-        put_ratings(conn, scope, category, values, stamp, played=True)
+    """The rating policy's answers after a match, board by board."""
+    for board, values in updates.items():
+        put_ratings(conn, board, category, values, stamp, played=True)
 
 
 def load_rows(

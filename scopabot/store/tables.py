@@ -1,4 +1,4 @@
-"""Server settings, and the tables (lobbies) people gather at before a game starts."""
+"""Server settings, and the tables (tables) people gather at before a game starts."""
 
 from __future__ import annotations
 
@@ -13,16 +13,16 @@ from scopabot.engine import Rules
 
 from .base import StoreBase
 from .errors import NotFoundError, StoreError
-from .models import GuildSettings, Lobby, LobbyStatus, Seat, from_ms, now, to_ms
+from .models import GuildSettings, SeatHolder, Table, TableStatus, from_ms, now, to_ms
 
-_SELECT_LOBBIES = (
+_SELECT_TABLES = (
     "SELECT id, guild_id, host_id, rules, status, channel_id, thread_id, message_id, created_at,"
-    " updated_at FROM lobbies"
+    " updated_at FROM tables"
 )
 _UNSET: Any = object()
 
 
-class LobbiesMixin(StoreBase):
+class TablesMixin(StoreBase):
     # ------------------------------------------------------------------ server settings
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -58,9 +58,9 @@ class LobbiesMixin(StoreBase):
                 ),
             )
 
-    # ------------------------------------------------------------------ lobbies
+    # ------------------------------------------------------------------ tables
 
-    async def create_lobby(
+    async def create_table(
         self,
         *,
         host_id: int,
@@ -68,56 +68,56 @@ class LobbiesMixin(StoreBase):
         guild_id: int | None = None,
         channel_id: int | None = None,
         at: datetime | None = None,
-    ) -> Lobby:
+    ) -> Table:
         stamp = to_ms(at or now())
         async with self._tx() as db:
             cursor = await db.execute(
-                "INSERT INTO lobbies (guild_id, host_id, rules, status, channel_id, created_at,"
+                "INSERT INTO tables (guild_id, host_id, rules, status, channel_id, created_at,"
                 " updated_at) VALUES (?, ?, ?, 'open', ?, ?, ?)",
                 (guild_id, host_id, json.dumps(rules.to_dict()), channel_id, stamp, stamp),
             )
-            lobby_id = cursor.lastrowid
-            assert lobby_id is not None
-            return await _lobby(db, lobby_id)
+            table_id = cursor.lastrowid
+            assert table_id is not None
+            return await _table(db, table_id)
 
-    async def lobby(self, lobby_id: int) -> Lobby:
+    async def table(self, table_id: int) -> Table:
         async with self._read() as db:
-            return await _lobby(db, lobby_id)
+            return await _table(db, table_id)
 
-    async def lobby_by_message(self, message_id: int) -> Lobby | None:
+    async def table_by_message(self, message_id: int) -> Table | None:
         async with self._read() as db:
             rows = list(
                 await db.execute_fetchall(
-                    "SELECT id FROM lobbies WHERE message_id = ?", (message_id,)
+                    "SELECT id FROM tables WHERE message_id = ?", (message_id,)
                 )
             )
-            return await _lobby(db, rows[0][0]) if rows else None
+            return await _table(db, rows[0][0]) if rows else None
 
-    async def open_lobbies(self, guild_id: int | None) -> list[Lobby]:
+    async def open_tables(self, guild_id: int | None) -> list[Table]:
         """Tables still gathering or playing in a server, oldest first."""
         async with self._read() as db:
             rows = await db.execute_fetchall(
-                "SELECT id FROM lobbies WHERE guild_id IS ? AND status IN ('open', 'playing')"
+                "SELECT id FROM tables WHERE guild_id IS ? AND status IN ('open', 'playing')"
                 " ORDER BY id",
                 (guild_id,),
             )
-            return [await _lobby(db, r[0]) for r in rows]
+            return [await _table(db, r[0]) for r in rows]
 
-    async def update_lobby(
+    async def update_table(
         self,
-        lobby_id: int,
+        table_id: int,
         *,
-        status: LobbyStatus | None = None,
+        status: TableStatus | None = None,
         rules: Rules | None = None,
         channel_id: int | None = _UNSET,
         thread_id: int | None = _UNSET,
         message_id: int | None = _UNSET,
-    ) -> Lobby:
+    ) -> Table:
         """Change what is given; ids given as ``None`` are cleared."""
         async with self._tx() as db:
-            current = await _lobby(db, lobby_id)
+            current = await _table(db, table_id)
             await db.execute(
-                "UPDATE lobbies SET status = ?, rules = ?, channel_id = ?, thread_id = ?,"
+                "UPDATE tables SET status = ?, rules = ?, channel_id = ?, thread_id = ?,"
                 " message_id = ?, updated_at = ? WHERE id = ?",
                 (
                     status or current.status,
@@ -126,63 +126,63 @@ class LobbiesMixin(StoreBase):
                     current.thread_id if thread_id is _UNSET else thread_id,
                     current.message_id if message_id is _UNSET else message_id,
                     to_ms(now()),
-                    lobby_id,
+                    table_id,
                 ),
             )
-            return await _lobby(db, lobby_id)
+            return await _table(db, table_id)
 
-    async def take_seat(self, lobby_id: int, seat: int, holder: Seat) -> Lobby:
+    async def take_seat(self, table_id: int, seat: int, holder: SeatHolder) -> Table:
         """Sit someone down; refused (``StoreError``) when the seat is taken."""
         async with self._tx() as db:
-            lobby = await _lobby(db, lobby_id)
-            if seat in lobby.seats:
-                raise StoreError(f"seat {seat} at table {lobby_id} is taken")
-            if not 0 <= seat < lobby.rules.players:
-                raise StoreError(f"table {lobby_id} has no seat {seat}")
+            table = await _table(db, table_id)
+            if seat in table.seats:
+                raise StoreError(f"seat {seat} at table {table_id} is taken")
+            if not 0 <= seat < table.rules.players:
+                raise StoreError(f"table {table_id} has no seat {seat}")
             await db.execute(
-                "INSERT INTO lobby_seats (lobby_id, seat, user_id, ai_level, joined_at)"
+                "INSERT INTO table_seats (table_id, seat, user_id, ai_level, joined_at)"
                 " VALUES (?, ?, ?, ?, ?)",
-                (lobby_id, seat, holder.user_id, holder.ai_level, to_ms(now())),
+                (table_id, seat, holder.user_id, holder.ai_level, to_ms(now())),
             )
-            return await _lobby(db, lobby_id)
+            return await _table(db, table_id)
 
-    async def leave_seat(self, lobby_id: int, seat: int) -> Lobby:
+    async def leave_seat(self, table_id: int, seat: int) -> Table:
         async with self._tx() as db:
             await db.execute(
-                "DELETE FROM lobby_seats WHERE lobby_id = ? AND seat = ?", (lobby_id, seat)
+                "DELETE FROM table_seats WHERE table_id = ? AND seat = ?", (table_id, seat)
             )
-            return await _lobby(db, lobby_id)
+            return await _table(db, table_id)
 
-    async def lobbies_of_user(self, user_id: int) -> list[Lobby]:
+    async def tables_of_user(self, user_id: int) -> list[Table]:
         """Open or playing tables where this user has a seat."""
         async with self._read() as db:
             rows = await db.execute_fetchall(
-                "SELECT l.id FROM lobby_seats s JOIN lobbies l ON l.id = s.lobby_id"
+                "SELECT l.id FROM table_seats s JOIN tables l ON l.id = s.table_id"
                 " WHERE s.user_id = ? AND l.status IN ('open', 'playing') ORDER BY l.id",
                 (user_id,),
             )
-            return [await _lobby(db, r[0]) for r in rows]
+            return [await _table(db, r[0]) for r in rows]
 
 
-async def _lobby(db: aiosqlite.Connection, lobby_id: int) -> Lobby:
-    rows = list(await db.execute_fetchall(_SELECT_LOBBIES + " WHERE id = ?", (lobby_id,)))
+async def _table(db: aiosqlite.Connection, table_id: int) -> Table:
+    rows = list(await db.execute_fetchall(_SELECT_TABLES + " WHERE id = ?", (table_id,)))
     if not rows:
-        raise NotFoundError(f"no table {lobby_id}")
+        raise NotFoundError(f"no table {table_id}")
     r: Sequence[Any] = rows[0]
     seats = await db.execute_fetchall(
-        "SELECT seat, user_id, ai_level FROM lobby_seats WHERE lobby_id = ? ORDER BY seat",
-        (lobby_id,),
+        "SELECT seat, user_id, ai_level FROM table_seats WHERE table_id = ? ORDER BY seat",
+        (table_id,),
     )
-    return Lobby(
+    return Table(
         id=r[0],
         guild_id=r[1],
         host_id=r[2],
         rules=Rules.from_dict(json.loads(r[3])),
-        status=LobbyStatus(r[4]),
+        status=TableStatus(r[4]),
         channel_id=r[5],
         thread_id=r[6],
         message_id=r[7],
-        seats={s[0]: Seat(s[1], s[2]) for s in seats},
+        seats={s[0]: SeatHolder(s[1], s[2]) for s in seats},
         created_at=from_ms(r[8]),
         updated_at=from_ms(r[9]),
     )

@@ -1,0 +1,174 @@
+"""The score keeper: points written down for games played with real cards, with undo."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from .base import StoreBase
+from .errors import NotFoundError, StoreError
+from .models import ScoreEntry, ScoreSheet, from_ms, now, opt_dt, to_ms
+
+
+class ScoreSheetsMixin(StoreBase):
+    async def open_score_sheet(
+        self,
+        *,
+        owner_id: int,
+        sides: Sequence[str],
+        title: str = "",
+        target: int | None = 11,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        at: datetime | None = None,
+    ) -> ScoreSheet:
+        if len(sides) < 2:
+            raise ValueError("a score sheet needs at least two sides")
+        stamp = to_ms(at or now())
+        async with self._tx() as db:
+            cursor = await db.execute(
+                "INSERT INTO score_sheets (guild_id, channel_id, owner_id, title, sides,"
+                " target, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    owner_id,
+                    title,
+                    json.dumps(list(sides)),
+                    target,
+                    stamp,
+                    stamp,
+                ),
+            )
+            sheet_id = cursor.lastrowid
+            assert sheet_id is not None
+            return await _sheet(db, sheet_id)
+
+    async def score_sheet(self, sheet_id: int) -> ScoreSheet:
+        async with self._read() as db:
+            return await _sheet(db, sheet_id)
+
+    async def open_score_sheets(self, channel_id: int) -> list[ScoreSheet]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT id FROM score_sheets WHERE channel_id = ? AND status = 'open' ORDER BY id",
+                (channel_id,),
+            )
+            return [await _sheet(db, r[0]) for r in rows]
+
+    async def add_score(
+        self,
+        sheet_id: int,
+        side: int,
+        points: int,
+        *,
+        note: str = "",
+        by_user: int | None = None,
+        at: datetime | None = None,
+    ) -> ScoreSheet:
+        stamp = to_ms(at or now())
+        async with self._tx() as db:
+            sheet = await _sheet(db, sheet_id)
+            if sheet.closed:
+                raise StoreError(f"score sheet {sheet_id} is closed")
+            if not 0 <= side < len(sheet.sides):
+                raise ValueError(f"score sheet {sheet_id} has no side {side}")
+            await db.execute(
+                "INSERT INTO score_entries (sheet_id, seq, side, points, note, by_user, at)"
+                " SELECT ?, coalesce(max(seq), 0) + 1, ?, ?, ?, ?, ? FROM score_entries"
+                " WHERE sheet_id = ?",
+                (sheet_id, side, points, note, by_user, stamp, sheet_id),
+            )
+            await _touch(db, sheet_id, stamp)
+            return await _sheet(db, sheet_id)
+
+    async def undo_score(self, sheet_id: int, *, at: datetime | None = None) -> ScoreEntry | None:
+        """Take back the latest entry still standing; returns it (``None`` if nothing to undo)."""
+        stamp = to_ms(at or now())
+        async with self._tx() as db:
+            sheet = await _sheet(db, sheet_id)
+            if sheet.closed:
+                raise StoreError(f"score sheet {sheet_id} is closed")
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT seq FROM score_entries WHERE sheet_id = ? AND undone_at IS NULL"
+                    " ORDER BY seq DESC LIMIT 1",
+                    (sheet_id,),
+                )
+            )
+            if not rows:
+                return None
+            await db.execute(
+                "UPDATE score_entries SET undone_at = ? WHERE sheet_id = ? AND seq = ?",
+                (stamp, sheet_id, rows[0][0]),
+            )
+            await _touch(db, sheet_id, stamp)
+            return (await _entries(db, sheet_id, seq=rows[0][0]))[0]
+
+    async def score_entries(self, sheet_id: int) -> list[ScoreEntry]:
+        """Every entry in order, undone ones included (marked)."""
+        async with self._read() as db:
+            return await _entries(db, sheet_id)
+
+    async def close_score_sheet(self, sheet_id: int) -> ScoreSheet:
+        async with self._tx() as db:
+            await db.execute(
+                "UPDATE score_sheets SET status = 'closed', updated_at = ? WHERE id = ?",
+                (to_ms(now()), sheet_id),
+            )
+            return await _sheet(db, sheet_id)
+
+
+async def _touch(db: aiosqlite.Connection, sheet_id: int, stamp: int) -> None:
+    await db.execute("UPDATE score_sheets SET updated_at = ? WHERE id = ?", (stamp, sheet_id))
+
+
+async def _sheet(db: aiosqlite.Connection, sheet_id: int) -> ScoreSheet:
+    rows = list(
+        await db.execute_fetchall(
+            "SELECT id, guild_id, channel_id, owner_id, title, sides, target, status, created_at,"
+            " updated_at FROM score_sheets WHERE id = ?",
+            (sheet_id,),
+        )
+    )
+    if not rows:
+        raise NotFoundError(f"no score sheet {sheet_id}")
+    r: Sequence[Any] = rows[0]
+    sides = tuple(json.loads(r[5]))
+    totals = [0] * len(sides)
+    for side, points in await db.execute_fetchall(
+        "SELECT side, sum(points) FROM score_entries WHERE sheet_id = ?"
+        " AND undone_at IS NULL GROUP BY side",
+        (sheet_id,),
+    ):
+        totals[side] = points
+    return ScoreSheet(
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        sides,
+        r[6],
+        r[7] == "closed",
+        tuple(totals),
+        from_ms(r[8]),
+        from_ms(r[9]),
+    )
+
+
+async def _entries(
+    db: aiosqlite.Connection, sheet_id: int, *, seq: int | None = None
+) -> list[ScoreEntry]:
+    rows = await db.execute_fetchall(
+        "SELECT sheet_id, seq, side, points, note, by_user, at, undone_at"
+        " FROM score_entries WHERE sheet_id = ? AND (? IS NULL OR seq = ?) ORDER BY seq",
+        (sheet_id, seq, seq),
+    )
+    return [
+        ScoreEntry(r[0], r[1], r[2], r[3], r[4], r[5], from_ms(r[6]), opt_dt(r[7])) for r in rows
+    ]
