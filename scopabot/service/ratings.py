@@ -1,0 +1,174 @@
+"""How ratings move after a match: openskill's Plackett-Luce model behind the store's policy.
+
+The store calls :class:`RatingsPolicy` once per board (the server's, then the global one) in
+the transaction of the move that ended the match, so it must be pure and quick: no I/O, the
+same answer for the same input.
+
+One team per side: a pair in scopone and four-player scopa is one team of two (both partners
+move together), three players are three teams of one (a free-for-all), two players one against
+one. Computer levels are rated players too, each under a fixed negative pseudo user id
+(:func:`computer_rating_id`), so beating ``expert`` counts for more than beating ``random`` and
+the leaderboard shows where each level stands among the people.
+
+Leaderboards sort by ``score``, the conservative ordinal ``mu - 3 sigma``: a newcomer starts at
+0 and climbs as the system grows sure of them, so one lucky win does not top the board.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from scopabot.ai import Level
+from scopabot.store import MatchResult, Rating, RatingValue, SeatHolder
+
+COMPUTER_RATING_IDS: Mapping[str, int] = {level.value: -(n + 1) for n, level in enumerate(Level)}
+"""random -1, greedy -2, normal -3, hard -4, expert -5: below every Discord id, never taken."""
+
+_LEVEL_OF_ID = {rid: Level(level) for level, rid in COMPUTER_RATING_IDS.items()}
+
+# Where a level starts before any match has rated it: a guess, 5 mu a step, from the arena
+# (README "Measured strength": each level wins about three matches in four against the one
+# below). The first sigma is openskill's default, so the matches correct the guess quickly.
+COMPUTER_PRIOR_MU: Mapping[str, float] = {
+    level.value: 25.0 + 5.0 * (n - list(Level).index(Level.NORMAL)) for n, level in enumerate(Level)
+}
+
+
+def computer_rating_id(level: Level | str) -> int:
+    """The pseudo user id a computer level is rated under (ValueError for an unknown level)."""
+    return COMPUTER_RATING_IDS[Level(level).value]
+
+
+def level_of_rating_id(rating_id: int) -> Level | None:
+    """The computer level rated under ``rating_id``; ``None`` for a person's id."""
+    return _LEVEL_OF_ID.get(rating_id)
+
+
+def rating_id(holder: SeatHolder) -> int | None:
+    """Whose rating a seat holder plays for: the person's id, or their level's pseudo id."""
+    if holder.user_id is not None:
+        return holder.user_id
+    return COMPUTER_RATING_IDS.get(holder.ai_level or "")
+
+
+def conservative_score(mu: float, sigma: float) -> float:
+    """What leaderboards sort by: openskill's ordinal, ``mu - 3 sigma``."""
+    return mu - 3.0 * sigma
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One rated player's numbers before and after a match, for the match's announcement."""
+
+    rating_id: int
+    before: RatingValue
+    after: RatingValue
+
+    @property
+    def delta(self) -> float:
+        return self.after.score - self.before.score
+
+
+class RatingsPolicy:
+    """The store's ``RatingPolicy``: new numbers for the rated players of a finished match.
+
+    ``winner_side`` names who won whatever the reason (target, resignation, forfeit: a side
+    that resigns or forfeits is simply not the winner). With a winner, it ranks first and the
+    other sides follow by their totals (equal totals share a rank: in a three-player match the
+    two losers with equal points are tied for second). With ``winner_side`` ``None`` (nobody
+    could be named) the match is a draw among all sides, as the store's statistics count no
+    win for anyone.
+
+    A player in ``result`` that ``current`` does not list (an unrated seat holder, or a level
+    the store did not pass) still plays at their stored or first numbers, so the others are
+    rated against the real field, but gets no new numbers back. A rating id sitting in several
+    seats (two ``normal`` computers) gets the mean of its seats' new numbers.
+    """
+
+    def __init__(self, model: PlackettLuce | None = None) -> None:
+        self._model = model or PlackettLuce()
+
+    def first_rating(self, rid: int | None) -> RatingValue:
+        """The numbers of a player never rated in this category on this board."""
+        mu = self._model.mu
+        level = None if rid is None else level_of_rating_id(rid)
+        if level is not None:
+            mu = COMPUTER_PRIOR_MU[level.value]
+        sigma = self._model.sigma
+        return RatingValue(mu, sigma, conservative_score(mu, sigma))
+
+    def __call__(
+        self, result: MatchResult, current: Mapping[int, Rating | None]
+    ) -> dict[int, RatingValue]:
+        seated = [(p, rating_id(p.seat_holder)) for p in result.players]
+        sides = sorted({p.side for p in result.players})
+        if len(sides) < 2:
+            return {}
+        teams: list[list[PlackettLuceRating]] = []
+        members: list[list[int | None]] = []
+        for side in sides:
+            team, ids = [], []
+            for player, rid in seated:
+                if player.side == side:
+                    team.append(self._rating(rid, current))
+                    ids.append(rid)
+            teams.append(team)
+            members.append(ids)
+        ranks = side_ranks(result, sides)
+        rated = self._model.rate(teams, ranks=[float(r) for r in ranks])
+        found: dict[int, list[PlackettLuceRating]] = defaultdict(list)
+        for team_ids, team in zip(members, rated, strict=True):
+            for rid, new in zip(team_ids, team, strict=True):
+                if rid is not None and rid in current:
+                    found[rid].append(new)
+        out = {}
+        for rid, news in sorted(found.items()):
+            mu = sum(r.mu for r in news) / len(news)
+            sigma = sum(r.sigma for r in news) / len(news)
+            out[rid] = RatingValue(mu, sigma, conservative_score(mu, sigma))
+        return out
+
+    def _rating(self, rid: int | None, current: Mapping[int, Rating | None]) -> PlackettLuceRating:
+        stored = current.get(rid) if rid is not None else None
+        if stored is not None:
+            return self._model.rating(mu=stored.mu, sigma=stored.sigma)
+        first = self.first_rating(rid)
+        return self._model.rating(mu=first.mu, sigma=first.sigma)
+
+    def changes(
+        self, result: MatchResult, current: Mapping[int, Rating | None]
+    ) -> list[RatingChange]:
+        """The policy's answer as before/after pairs (for a match announcement or a preview)."""
+        after = self(result, current)
+        out = []
+        for rid, new in sorted(after.items()):
+            stored = current.get(rid)
+            before = (
+                self.first_rating(rid)
+                if stored is None
+                else RatingValue(stored.mu, stored.sigma, stored.score)
+            )
+            out.append(RatingChange(rid, before, new))
+        return out
+
+
+def side_ranks(result: MatchResult, sides: Sequence[int]) -> list[int]:
+    """openskill ranks (lower is better) of ``sides``: the winner first, then by totals."""
+    if result.winner_side is None:
+        return [0] * len(sides)
+
+    def total(side: int) -> int:
+        return result.totals[side] if side < len(result.totals) else 0
+
+    ranks = []
+    for side in sides:
+        if side == result.winner_side:
+            ranks.append(0)
+        else:
+            ahead = {total(s) for s in sides if s != result.winner_side and total(s) > total(side)}
+            ranks.append(1 + len(ahead))
+    return ranks
