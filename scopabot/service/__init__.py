@@ -1,0 +1,140 @@
+"""The game service: tables, seats, turns, deadlines and computer seats, for every front end.
+
+Async, no Discord: the bot and the terminal call :class:`GameService` with plain values and
+render the frozen values and events it returns. It stands on :mod:`scopabot.engine` (the
+rules), :mod:`scopabot.ai` (computer players) and :mod:`scopabot.store` (everything kept).
+Front ends import only this package and :mod:`scopabot.render`, so the engine's names they need
+to read and write cards and options are re-exported here.
+"""
+
+from __future__ import annotations
+
+from scopabot.ai import DEFAULT_LEVEL, Level
+from scopabot.engine import (
+    TARGET_CHOICES,
+    Card,
+    CardParseError,
+    DealScore,
+    FirstDealer,
+    GameView,
+    IllegalMoveError,
+    IllegalReason,
+    InvalidMoveError,
+    Move,
+    Outcome,
+    OutcomeReason,
+    Play,
+    Preset,
+    PrimieraRule,
+    Rules,
+    RulesError,
+    SideScore,
+    Suit,
+    Tiebreak,
+    format_cards,
+    parse_cards,
+)
+from scopabot.store import GLOBAL, ActorKind, GuildSettings, SeatHolder, TableStatus
+
+from .clock import Clock, FakeClock, SystemClock
+from .errors import ChooseCapture, ErrorCode, ServiceError
+from .events import (
+    Audience,
+    AudienceKind,
+    CardPlayed,
+    DealScored,
+    Event,
+    HandChanged,
+    Handler,
+    MatchOver,
+    ReminderDue,
+    SeatTakenBack,
+    TableCancelled,
+    TableChanged,
+    TableOpened,
+    TableStarted,
+    TimeoutAction,
+    TimeoutApplied,
+    TurnStarted,
+)
+from .service import DEFAULT_COMPUTER_PAUSE, GameService, MoveOutcome
+from .thinking import InlineThinker, PoolThinker, Thinker
+from .views import (
+    HAND_OVER_AFTER,
+    MyGame,
+    Pace,
+    PaceKind,
+    PublicView,
+    SeatView,
+    TableInfo,
+    TimeoutRule,
+)
+
+__all__ = [
+    "DEFAULT_COMPUTER_PAUSE",
+    "DEFAULT_LEVEL",
+    "GLOBAL",
+    "HAND_OVER_AFTER",
+    "TARGET_CHOICES",
+    "ActorKind",
+    "Audience",
+    "AudienceKind",
+    "Card",
+    "CardParseError",
+    "CardPlayed",
+    "ChooseCapture",
+    "Clock",
+    "DealScore",
+    "DealScored",
+    "ErrorCode",
+    "Event",
+    "FakeClock",
+    "FirstDealer",
+    "GameService",
+    "GameView",
+    "GuildSettings",
+    "HandChanged",
+    "Handler",
+    "IllegalMoveError",
+    "IllegalReason",
+    "InlineThinker",
+    "InvalidMoveError",
+    "Level",
+    "MatchOver",
+    "Move",
+    "MoveOutcome",
+    "MyGame",
+    "Outcome",
+    "OutcomeReason",
+    "Pace",
+    "PaceKind",
+    "Play",
+    "PoolThinker",
+    "Preset",
+    "PrimieraRule",
+    "PublicView",
+    "ReminderDue",
+    "Rules",
+    "RulesError",
+    "SeatHolder",
+    "SeatTakenBack",
+    "SeatView",
+    "ServiceError",
+    "SideScore",
+    "Suit",
+    "SystemClock",
+    "TableCancelled",
+    "TableChanged",
+    "TableInfo",
+    "TableOpened",
+    "TableStarted",
+    "TableStatus",
+    "Thinker",
+    "Tiebreak",
+    "TimeoutAction",
+    "TimeoutApplied",
+    "TimeoutRule",
+    "TurnStarted",
+    "format_cards",
+    "parse_cards",
+]

@@ -1,0 +1,61 @@
+"""Computer players' thinking, kept off the event loop.
+
+``random``, ``greedy`` and ``normal`` answer in well under a millisecond and run inline;
+``hard`` and ``expert`` search for up to 1.5 s and run in a pool of worker processes (one per
+core by default), created at the first search and shut down by :meth:`Thinker.close`. Workers
+receive only the seat's :class:`~scopabot.engine.GameView`, as a computer player always does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Protocol
+
+from scopabot.ai import Level, make_player
+from scopabot.engine import GameView, Move
+
+SEARCH_LEVELS = frozenset({Level.HARD, Level.EXPERT})
+
+
+def choose_move(level: str, view: GameView, seed: int) -> Move:
+    """The move of a computer player of ``level`` (runs in a worker process for searches)."""
+    return make_player(level, seed=seed).choose(view)
+
+
+class Thinker(Protocol):
+    async def choose(self, level: str, view: GameView, *, seed: int) -> Move: ...
+
+    async def close(self) -> None: ...
+
+
+class InlineThinker:
+    """Every level on the event loop: for tests and for the cheap levels."""
+
+    async def choose(self, level: str, view: GameView, *, seed: int) -> Move:
+        return choose_move(level, view, seed)
+
+    async def close(self) -> None:
+        return None
+
+
+class PoolThinker:
+    """Searches in worker processes, the rest inline; the pool is made when first needed."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self._pool: Executor | None = None
+
+    async def choose(self, level: str, view: GameView, *, seed: int) -> Move:
+        if Level(level) not in SEARCH_LEVELS:
+            return choose_move(level, view, seed)
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, choose_move, level, view, seed)
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.get_running_loop().run_in_executor(None, pool.shutdown)
