@@ -1,0 +1,64 @@
+"""Cards in words, as people say them: "7 di denari", "King of cups" — never only a symbol.
+
+Screen readers read these aloud and phones show them without special fonts, so every card a
+person sees is written this way (a suit symbol may sit beside it, never replace it).
+
+>>> from scopabot.engine import Card, Move
+>>> card_name(Card.parse("7d"), Lang.IT), card_name(Card.parse("10c"), Lang.EN)
+('7 di denari', 'King of cups')
+>>> move_name(Move.parse("9c:4b+5c"), Lang.EN)
+'Knight of cups takes 4 of clubs + 5 of cups'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from scopabot.engine import Card, Move, Suit
+
+from .i18n import Lang, current_lang
+
+_VALUES = {
+    Lang.EN: {1: "Ace", 8: "Jack", 9: "Knight", 10: "King"},
+    Lang.IT: {1: "Asso", 8: "Fante", 9: "Cavallo", 10: "Re"},
+}
+_SUITS = {
+    Lang.EN: {
+        Suit.DENARI: "coins",
+        Suit.COPPE: "cups",
+        Suit.SPADE: "swords",
+        Suit.BASTONI: "clubs",
+    },
+    Lang.IT: {
+        Suit.DENARI: "denari",
+        Suit.COPPE: "coppe",
+        Suit.SPADE: "spade",
+        Suit.BASTONI: "bastoni",
+    },
+}
+_OF = {Lang.EN: "of", Lang.IT: "di"}
+SUIT_SYMBOLS = {Suit.DENARI: "🪙", Suit.COPPE: "🏆", Suit.SPADE: "⚔️", Suit.BASTONI: "🪵"}
+
+
+def card_name(card: Card, lang: Lang | None = None) -> str:
+    lang = lang or current_lang.get()
+    value = _VALUES[lang].get(card.value, str(card.value))
+    return f"{value} {_OF[lang]} {_SUITS[lang][card.suit]}"
+
+
+def cards_names(cards: Iterable[Card], lang: Lang | None = None, *, sep: str = " · ") -> str:
+    return sep.join(card_name(c, lang) for c in sorted(cards, key=Card.sort_key))
+
+
+def capture_name(move: Move, lang: Lang | None = None) -> str:
+    """What a move takes, "4 of clubs + 5 of cups" (empty when it only lays the card)."""
+    return " + ".join(card_name(c, lang) for c in move.sorted_capture())
+
+
+def move_name(move: Move, lang: Lang | None = None) -> str:
+    lang = lang or current_lang.get()
+    if not move.is_capture:
+        verb = "gioca" if lang is Lang.IT else "lays"
+        return f"{card_name(move.card, lang)} ({verb})"
+    takes = "prende" if lang is Lang.IT else "takes"
+    return f"{card_name(move.card, lang)} {takes} {capture_name(move, lang)}"

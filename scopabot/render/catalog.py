@@ -1,0 +1,223 @@
+"""Every sentence ScopaBot writes, in English and Italian: key -> (English, Italian).
+
+A typed dict rather than .po files: the two languages sit side by side, a missing translation
+is a visible gap in one line, and ``tests/render`` checks both have the same placeholders.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+CATALOG: Final[dict[str, tuple[str, str]]] = {
+    # Presets, levels, sides
+    "preset.scopa": ("Scopa", "Scopa"),
+    "preset.scopone_scientifico": ("Scopone scientifico", "Scopone scientifico"),
+    "preset.scopone_classico": ("Scopone classico", "Scopone classico"),
+    "level.random": ("random", "casuale"),
+    "level.greedy": ("easy", "facile"),
+    "level.normal": ("normal", "normale"),
+    "level.hard": ("hard", "difficile"),
+    "level.expert": ("expert", "esperto"),
+    "computer": ("Computer ({level})", "Computer ({level})"),
+    "side.name": ("side {side}", "coppia {side}"),
+    # The table message
+    "table.number": ("table {id}", "tavolo {id}"),
+    "table.sides": ("Players:", "Giocatori:"),
+    "table.cards": ("On the table:", "In tavola:"),
+    "table.empty": ("nothing", "niente"),
+    "table.deck": (
+        "Cards in the deck: {deck} · dealer: {dealer} · deal {deal}",
+        "Carte nel mazzo: {deck} · mazziere: {dealer} · smazzata {deal}",
+    ),
+    "table.last": ("Last plays:", "Ultime giocate:"),
+    "turn.of": ("{name}'s turn", "Tocca a {name}"),
+    "turn.yours": ("Your turn", "Tocca a te"),
+    "turn.deadline": ("(time runs out {when})", "(il tempo scade {when})"),
+    "turn.ping": ("{mention}, your turn at {table}.", "{mention}, tocca a te al {table}."),
+    "play.lays": ("{name} lays the {card}.", "{name} gioca {card}."),
+    "play.takes": (
+        "{name} plays the {card} and takes {taken}",
+        "{name} gioca {card} e prende {taken}",
+    ),
+    "play.scopa": (": scopa!", ": scopa!"),
+    "score.line": (
+        "Points: {points} ({goal}) · scope this deal: {scope}",
+        "Punti: {points} ({goal}) · scope in questa smazzata: {scope}",
+    ),
+    "score.to": ("to {target}", "ai {target}"),
+    "score.deals": ("{deals} deals", "{deals} smazzate"),
+    "bd.title": ("Deal {deal}", "Smazzata {deal}"),
+    "bd.carte": ("Carte", "Carte"),
+    "bd.denari": ("Denari", "Denari"),
+    "bd.settebello": ("Settebello", "Settebello"),
+    "bd.primiera": ("Primiera", "Primiera"),
+    "bd.scope": ("Scope", "Scope"),
+    "bd.re_bello": ("Re bello", "Re bello"),
+    "bd.napola": ("Napola", "Napola"),
+    "bd.total": ("Total", "Totale"),
+    "over.won": ("Winner: {winner}{why} ({totals})", "Vince {winner}{why} ({totals})"),
+    "over.undecided": (
+        "The match ends undecided ({totals})",
+        "La partita finisce senza vincitori ({totals})",
+    ),
+    "over.why.target": (", reaching the target", ", raggiungendo il punteggio"),
+    "over.why.deals": (" after the last deal", " dopo l'ultima smazzata"),
+    "over.why.napola_reale": (" with all ten denari", " con tutti i dieci denari"),
+    "over.why.spareggio": (" in the spareggio", " allo spareggio"),
+    "over.why.last_capture_loses": (
+        " (the other side made the last capture)",
+        " (l'altra coppia ha fatto l'ultima presa)",
+    ),
+    "over.why.undecided": ("", ""),
+    "over.why.resign": (": the other side resigned", ": l'altra parte si è ritirata"),
+    "over.why.forfeit": (": the other side ran out of time", ": l'altra parte ha perso per tempo"),
+    "over.why.abandoned": (" (abandoned)", " (abbandonata)"),
+    "rating.title": ("Ratings", "Punteggi in classifica"),
+    "rating.first": ("first rated match", "prima partita in classifica"),
+    "note.dm_closed": (
+        "{mention} does not accept direct messages from me: use the **My hand** button here.",
+        "{mention} non accetta messaggi diretti da me: usa il pulsante **La mia mano** qui.",
+    ),
+    "note.timeout": (
+        "{name} ran out of time: a computer played the turn.",
+        "{name} ha finito il tempo: ha giocato il computer.",
+    ),
+    "note.handed": (
+        "{name} missed three turns: a computer plays for them until they play again.",
+        "{name} ha saltato tre turni: gioca il computer finché non torna.",
+    ),
+    # Buttons
+    "btn.my_hand": ("My hand", "La mia mano"),
+    "btn.rematch": ("Rematch", "Rivincita"),
+    "btn.back": ("Back", "Indietro"),
+    "btn.join": ("Join", "Siediti"),
+    "btn.join_side": ("Join side {side}", "Siediti nella coppia {side}"),
+    "btn.leave": ("Leave", "Alzati"),
+    "btn.add_computer": ("Add computer", "Aggiungi computer"),
+    "btn.start": ("Start", "Inizia"),
+    "btn.cancel": ("Cancel", "Annulla"),
+    "btn.prev": ("Previous", "Precedente"),
+    "btn.next": ("Next", "Successiva"),
+    "btn.undo": ("Undo", "Annulla l'ultimo"),
+    "btn.end": ("End", "Chiudi"),
+    # Hands
+    "hand.title": ("Your hand", "La tua mano"),
+    "hand.link": ("[Go to the table]({url})", "[Vai al tavolo]({url})"),
+    "hand.cards": ("Your cards:", "Le tue carte:"),
+    "hand.empty": ("none until the next deal", "nessuna fino alla prossima smazzata"),
+    "hand.over": ("The match is over.", "La partita è finita."),
+    "capture.which": ("What does the {card} take?", "Cosa prendi con {card}?"),
+    "capture.placeholder": ("Choose the cards to take", "Scegli le carte da prendere"),
+    "played": ("You played the {card}.", "Hai giocato {card}."),
+    # Invitation
+    "invite.host": ("Host: {host}", "Organizza: {host}"),
+    "invite.open_seat": ("open", "libero"),
+    "invite.seat": ("Seat {seat}", "Posto {seat}"),
+    "invite.level": ("Computer players: {level}", "Computer: livello {level}"),
+    "invite.started": ("The match has started: {where}", "La partita è iniziata: {where}"),
+    "closed.cancelled": ("This table was cancelled.", "Questo tavolo è stato annullato."),
+    "closed.abandoned": ("This match was abandoned.", "Questa partita è stata abbandonata."),
+    "pace.live": ("Live: {seconds} s a turn", "Dal vivo: {seconds} s a turno"),
+    "pace.correspondence": (
+        "By correspondence: {hours} h a turn",
+        "Per corrispondenza: {hours} ore a turno",
+    ),
+    "pace.untimed": ("No time limit", "Senza limite di tempo"),
+    # Rules in words
+    "rules.players": ("{preset}, {players} players", "{preset}, {players} giocatori"),
+    "rules.target": ("Match to {target} points", "Partita ai {target} punti"),
+    "rules.deals": ("Match of {deals} deals", "Partita di {deals} smazzate"),
+    "rules.asso_piglia_tutto": (
+        "Asso piglia tutto: an ace takes the whole table",
+        "Asso piglia tutto: l'asso prende tutta la tavola",
+    ),
+    "rules.napola": (
+        "Napola: a run of denari from the ace scores",
+        "Napola: la scala di denari dall'asso fa punti",
+    ),
+    "rules.re_bello": (
+        "Re bello: the king of coins is a point",
+        "Re bello: il re di denari vale un punto",
+    ),
+    "rules.primiera_sevens": ("Primiera by the number of sevens", "Primiera contando i sette"),
+    "rules.tiebreak_ko": (
+        "A tie at the target: the last capture decides",
+        "Pari al traguardo: decide l'ultima presa",
+    ),
+    "rules.tiebreak_extra": (
+        "A tie at the target: another deal",
+        "Pari al traguardo: un'altra smazzata",
+    ),
+    # Refusals (service error codes)
+    "err.unknown_game": (
+        "I do not know that game (it may have been removed).",
+        "Non conosco questa partita (forse è stata rimossa).",
+    ),
+    "err.unknown_table": ("I do not know that table.", "Non conosco questo tavolo."),
+    "err.not_seated": ("You do not sit at this table.", "Non sei seduto a questo tavolo."),
+    "err.not_your_turn": (
+        "It is not your turn; nothing changed.",
+        "Non è il tuo turno; non è cambiato niente.",
+    ),
+    "err.stale_version": (
+        "That button is from an earlier moment of the game; nothing changed.",
+        "Quel pulsante è di un momento precedente; non è cambiato niente.",
+    ),
+    "err.illegal_move": ("That move is not allowed: {message}", "Mossa non consentita: {message}"),
+    "err.not_a_card": (
+        "That is not a card: write it like 7d or 7 di denari.",
+        "Questa non è una carta: scrivila come 7d o 7 di denari.",
+    ),
+    "err.choose_capture": ("Choose what to take.", "Scegli cosa prendere."),
+    "err.table_full": ("The table is full.", "Il tavolo è pieno."),
+    "err.seat_taken": ("That seat is taken.", "Quel posto è occupato."),
+    "err.already_seated": ("You already sit at this table.", "Sei già seduto a questo tavolo."),
+    "err.not_host": ("Only the host can do that.", "Solo chi organizza il tavolo può farlo."),
+    "err.table_not_open": (
+        "This table is no longer gathering players.",
+        "Questo tavolo non accoglie più giocatori.",
+    ),
+    "err.seats_empty": ("Some seats are still empty.", "Ci sono ancora posti liberi."),
+    "err.game_over": ("This match is over.", "Questa partita è finita."),
+    "err.game_started": ("The match has already started.", "La partita è già iniziata."),
+    "err.bad_option": (
+        "That option is not possible: {message}",
+        "Opzione non possibile: {message}",
+    ),
+    "err.bad_pace": (
+        "That pace is not possible: live turns last 30 s to 15 min, correspondence 1 h to 7 days.",
+        "Ritmo non possibile: dal vivo da 30 s a 15 min, per corrispondenza da 1 ora a 7 giorni.",
+    ),
+    "err.bad_level": ("I do not know that level.", "Non conosco quel livello."),
+    "err.bad_seat": ("There is no such seat.", "Quel posto non esiste."),
+    "err.bad_side": ("There is no such side.", "Quella coppia non esiste."),
+    "err.side_full": ("That side is full.", "Quella coppia è al completo."),
+    "err.host_cannot_leave": (
+        "The host cannot leave; cancel the table instead.",
+        "Chi organizza non può alzarsi; annulla il tavolo.",
+    ),
+    "err.forged": (
+        "That button is not one of mine, or no longer valid; nothing changed.",
+        "Quel pulsante non è mio o non vale più; non è cambiato niente.",
+    ),
+    "err.unexpected": (
+        "Sorry, something went wrong on my side; nothing changed. (game {game})",
+        "Scusa, qualcosa è andato storto da parte mia; non è cambiato niente. (partita {game})",
+    ),
+    "err.no_game_here": (
+        "You have no game running here; use /scopa games to find yours.",
+        "Non hai partite in corso qui; usa /scopa games per trovarle.",
+    ),
+    "err.which_game": (
+        "You sit at several tables: choose one with the game option.",
+        "Sei seduto a più tavoli: scegline uno con l'opzione partita.",
+    ),
+    "err.perm": (
+        "I cannot {what} in {where}: please give me the permission “{perm}”.",
+        "Non posso {what} in {where}: dammi il permesso “{perm}”.",
+    ),
+    "perm.threads": ("create threads", "creare thread"),
+    "perm.send": ("send messages", "inviare messaggi"),
+    "perm.threads_name": ("Create Public Threads", "Crea thread pubblici"),
+    "perm.send_name": ("Send Messages", "Invia messaggi"),
+}

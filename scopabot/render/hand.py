@@ -1,0 +1,91 @@
+"""A player's hand, with a button per card, and the question "which cards do you take?".
+
+Shown only to that player (a DM, or an ephemeral reply to "My hand"), built from their own
+seat's view. A card button plays the card; when it can take different cards the player is
+asked with one button per capture, or a select menu when they do not fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from scopabot.engine import Card, Move
+
+from .cards import capture_name, card_name, cards_names
+from .i18n import Lang, tr
+from .screens import BLUE, GREY, Action, Button, Choice, Screen, Style, rows_of
+from .table import stamp
+
+MAX_CAPTURE_BUTTONS = 20  # four rows of five; the fifth row holds "back"
+LABEL_MAX = 80
+
+
+def _label(text: str) -> str:
+    return text if len(text) <= LABEL_MAX else text[: LABEL_MAX - 1] + "…"
+
+
+def hand_screen(
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    lang: Lang,
+    *,
+    title: str,
+    your_turn: bool,
+    turn_name: str,
+    deadline: datetime | None = None,
+    link: str | None = None,
+    choices: Mapping[Card, Sequence[Move]] | None = None,
+    finished: bool = False,
+    note: str = "",
+) -> Screen:
+    """The hand; buttons are live only on the player's turn (the same check the move runs)."""
+    head = f"## {tr('hand.title', lang)} · {title}"
+    if link:
+        head += f"\n{tr('hand.link', lang, url=link)}"
+    blocks = [head]
+    on_table = cards_names(table, lang) if table else tr("table.empty", lang)
+    blocks.append(f"**{tr('table.cards', lang)}** {on_table}")
+    if finished:
+        blocks.append(tr("hand.over", lang))
+    elif your_turn:
+        line = f"**{tr('turn.yours', lang)}**"
+        if deadline is not None:
+            line += " " + tr("turn.deadline", lang, when=stamp(deadline))
+        blocks.append(line)
+    else:
+        blocks.append(tr("turn.of", lang, name=turn_name))
+    mine = cards_names(hand, lang) if hand else tr("hand.empty", lang)
+    blocks.append(f"**{tr('hand.cards', lang)}** {mine}")
+    if note:
+        blocks.append(note)
+    live = your_turn and not finished
+    buttons = []
+    for card in sorted(hand, key=Card.sort_key):
+        takes = bool(choices and any(m.is_capture for m in choices.get(card, ())))
+        style = Style.PRIMARY if live and takes else Style.SECONDARY
+        buttons.append(
+            Button(_label(card_name(card, lang)), Action.PLAY, str(card), style, not live)
+        )
+    return Screen(tuple(blocks), rows_of(buttons), accent=BLUE if live else GREY)
+
+
+def capture_screen(card: Card, moves: Sequence[Move], lang: Lang, *, title: str) -> Screen:
+    """Ask which cards ``card`` takes: a button each, or a select when there are too many."""
+    question = tr("capture.which", lang, card=card_name(card, lang))
+    blocks = (f"## {title}", f"**{question}**")
+    back = Button(tr("btn.back", lang), Action.HAND, style=Style.SECONDARY)
+    if len(moves) <= MAX_CAPTURE_BUTTONS:
+        buttons = [
+            Button(_label(capture_name(m, lang)), Action.CAPTURE, str(m), Style.PRIMARY)
+            for m in moves
+        ]
+        return Screen(blocks, (*rows_of(buttons), (back,)), accent=BLUE)
+    options = tuple(Choice(_label(capture_name(m, lang)), Action.CAPTURE, str(m)) for m in moves)
+    return Screen(
+        blocks,
+        ((back,),),
+        choices=options[:25],
+        choices_placeholder=tr("capture.placeholder", lang),
+        accent=BLUE,
+    )

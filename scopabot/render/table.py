@@ -1,0 +1,194 @@
+"""The table message everyone sees, edited in place through a match.
+
+It shows the cards on the table, whose turn it is and until when, points and scope, the deck,
+the dealer and the last plays; after a deal its breakdown side by side, and at the end the
+winner and the rating changes. Built from the public view only (a type with no hand), and
+from plain names the bot passes in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Protocol
+
+from scopabot.engine import Card, DealScore, Outcome, Play, Rules
+
+from .cards import card_name, cards_names
+from .i18n import Lang, tr
+from .rules import preset_name
+from .screens import BLUE, GOLD, GREEN, Action, Button, Screen, Style
+
+LAST_PLAYS = 4
+
+
+class PublicGame(Protocol):
+    """The public fields of a game (``service.PublicView`` has them all)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def table_cards(self) -> tuple[Card, ...]: ...
+    @property
+    def deck_size(self) -> int: ...
+    @property
+    def scope(self) -> tuple[int, ...]: ...
+    @property
+    def plays(self) -> tuple[Play, ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def deal_scores(self) -> tuple[DealScore, ...]: ...
+    @property
+    def deadline(self) -> datetime | None: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def winner_side(self) -> int | None: ...
+    @property
+    def result_reason(self) -> str | None: ...
+
+
+def stamp(when: datetime) -> str:
+    """A Discord timestamp, shown to each reader in their own time zone ("in 2 minutes")."""
+    return f"<t:{int(when.timestamp())}:R>"
+
+
+def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
+    return [" & ".join(names[s] for s in rules.seats_of(side)) for side in range(rules.sides)]
+
+
+def play_line(play: Play, name: str, lang: Lang) -> str:
+    card = card_name(play.card, lang)
+    if not play.capture:
+        return tr("play.lays", lang, name=name, card=card)
+    taken = cards_names(play.capture, lang, sep=" + ")
+    line = tr("play.takes", lang, name=name, card=card, taken=taken)
+    return line + tr("play.scopa", lang) if play.scopa else line + "."
+
+
+def score_line(game: PublicGame, sides: Sequence[str], lang: Lang) -> str:
+    rules = game.rules
+    parts = [f"{n} **{t}**" for n, t in zip(sides, game.totals, strict=True)]
+    goal = (
+        tr("score.to", lang, target=rules.target)
+        if rules.target is not None
+        else tr("score.deals", lang, deals=rules.deals)
+    )
+    scope = " · ".join(str(s) for s in game.scope)
+    return tr("score.line", lang, points=" · ".join(parts), goal=goal, scope=scope)
+
+
+def breakdown(score: DealScore, sides: Sequence[str], rules: Rules, lang: Lang) -> str:
+    """The deal's points side by side, in a code block so the columns line up."""
+    rows: list[tuple[str, list[str]]] = [
+        (tr("bd.carte", lang), [f"{s.carte} ({s.cards})" for s in score.sides]),
+        (tr("bd.denari", lang), [f"{s.denari} ({s.denari_count})" for s in score.sides]),
+        (tr("bd.settebello", lang), [str(s.settebello) for s in score.sides]),
+        (
+            tr("bd.primiera", lang),
+            [
+                f"{s.primiera} ({'-' if s.primiera_total is None else s.primiera_total})"
+                for s in score.sides
+            ],
+        ),
+        (tr("bd.scope", lang), [str(s.scope) for s in score.sides]),
+    ]
+    if rules.re_bello:
+        rows.append((tr("bd.re_bello", lang), [str(s.re_bello) for s in score.sides]))
+    if rules.napola:
+        rows.append((tr("bd.napola", lang), [str(s.napola) for s in score.sides]))
+    rows.append((tr("bd.total", lang), [str(s.total) for s in score.sides]))
+    width = max(10, *(len(n) + 2 for n in sides))
+    head = "".ljust(12) + "".join(n[: width - 1].rjust(width) for n in sides)
+    body = [label.ljust(12) + "".join(c.rjust(width) for c in cells) for label, cells in rows]
+    title = tr("bd.title", lang, deal=score.deal)
+    return f"**{title}**\n```\n" + "\n".join([head, *body]) + "\n```"
+
+
+def outcome_line(
+    game: PublicGame, sides: Sequence[str], lang: Lang, outcome: Outcome | None = None
+) -> str:
+    totals = " – ".join(str(t) for t in game.totals)
+    if game.winner_side is None:
+        return tr("over.undecided", lang, totals=totals)
+    reason = game.result_reason or ""
+    why = tr(f"over.why.{reason}", lang) if reason else ""
+    return tr("over.won", lang, winner=sides[game.winner_side], totals=totals, why=why)
+
+
+def rating_lines(
+    changes: Mapping[int, tuple[float | None, float]], names: Mapping[int, str], lang: Lang
+) -> str:
+    lines = []
+    for who, (before, after) in sorted(changes.items(), key=lambda kv: -kv[1][1]):
+        if who not in names:
+            continue
+        if before is None:
+            lines.append(f"{names[who]}: **{after:.0f}** ({tr('rating.first', lang)})")
+        else:
+            diff = after - before
+            lines.append(f"{names[who]}: {before:.0f} → **{after:.0f}** ({diff:+.0f})")
+    return "\n".join(lines)
+
+
+def table_screen(
+    game: PublicGame,
+    names: Sequence[str],
+    lang: Lang,
+    *,
+    table_id: int,
+    rating_changes: Mapping[int, tuple[float | None, float]] | None = None,
+    rated_names: Mapping[int, str] | None = None,
+    note: str = "",
+) -> Screen:
+    """The whole table message; ``note`` is a line for the moment (closed DMs, timeouts)."""
+    rules = game.rules
+    sides = side_names(rules, names)
+    title = f"## {preset_name(rules, lang)} · {tr('table.number', lang, id=table_id)}"
+    blocks = [title + "\n" + tr("table.sides", lang) + " " + "  vs  ".join(sides)]
+    if game.finished:
+        blocks.append("### " + outcome_line(game, sides, lang))
+        if game.deal_scores:
+            blocks.append(breakdown(game.deal_scores[-1], sides, rules, lang))
+        if rating_changes and rated_names:
+            blocks.append(
+                f"**{tr('rating.title', lang)}**\n"
+                + rating_lines(rating_changes, rated_names, lang)
+            )
+        if note:
+            blocks.append(note)
+        rows = ((Button(tr("btn.rematch", lang), Action.REMATCH, style=Style.SUCCESS),),)
+        return Screen(tuple(blocks), rows, accent=GOLD)
+    on_table = cards_names(game.table_cards, lang) if game.table_cards else tr("table.empty", lang)
+    blocks.append(f"**{tr('table.cards', lang)}** {on_table}")
+    turn = tr("turn.of", lang, name=names[game.turn])
+    if game.deadline is not None:
+        turn += " " + tr("turn.deadline", lang, when=stamp(game.deadline))
+    blocks.append(f"**{turn}**")
+    blocks.append(
+        score_line(game, sides, lang)
+        + "\n"
+        + tr(
+            "table.deck",
+            lang,
+            deck=game.deck_size,
+            dealer=names[game.dealer],
+            deal=game.deal_number,
+        )
+    )
+    if game.plays:
+        recent = [play_line(p, names[p.seat], lang) for p in game.plays[-LAST_PLAYS:]]
+        blocks.append(f"**{tr('table.last', lang)}**\n" + "\n".join(f"- {r}" for r in recent))
+    elif game.deal_scores:
+        blocks.append(breakdown(game.deal_scores[-1], sides, rules, lang))
+    if note:
+        blocks.append(note)
+    rows = ((Button(tr("btn.my_hand", lang), Action.HAND, style=Style.PRIMARY),),)
+    return Screen(tuple(blocks), rows, accent=GREEN if game.deal_number % 2 else BLUE)
