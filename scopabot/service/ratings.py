@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -58,19 +57,6 @@ def rating_id(holder: SeatHolder) -> int | None:
 def conservative_score(mu: float, sigma: float) -> float:
     """What leaderboards sort by: openskill's ordinal, ``mu - 3 sigma``."""
     return mu - 3.0 * sigma
-
-
-@dataclass(frozen=True, slots=True)
-class RatingChange:
-    """One rated player's numbers before and after a match, for the match's announcement."""
-
-    rating_id: int
-    before: RatingValue
-    after: RatingValue
-
-    @property
-    def delta(self) -> float:
-        return self.after.score - self.before.score
 
 
 class RatingsPolicy:
@@ -138,22 +124,6 @@ class RatingsPolicy:
             return self._model.rating(mu=stored.mu, sigma=stored.sigma)
         first = self.first_rating(rid)
         return self._model.rating(mu=first.mu, sigma=first.sigma)
-
-    def changes(
-        self, result: MatchResult, current: Mapping[int, Rating | None]
-    ) -> list[RatingChange]:
-        """The policy's answer as before/after pairs (for a match announcement or a preview)."""
-        after = self(result, current)
-        out = []
-        for rid, new in sorted(after.items()):
-            stored = current.get(rid)
-            before = (
-                self.first_rating(rid)
-                if stored is None
-                else RatingValue(stored.mu, stored.sigma, stored.score)
-            )
-            out.append(RatingChange(rid, before, new))
-        return out
 
 
 def side_ranks(result: MatchResult, sides: Sequence[int]) -> list[int]:

@@ -283,6 +283,7 @@ class ScoreSheet:
     totals: tuple[int, ...]
     created_at: datetime
     updated_at: datetime
+    members: tuple[tuple[int, ...], ...] = ()  # the people of each side (none: names only)
 
     @property
     def leader(self) -> int | None:

@@ -24,10 +24,14 @@ class ScoreSheetsMixin(StoreBase):
         target: int | None = 11,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        members: Sequence[Sequence[int]] | None = None,
         at: datetime | None = None,
     ) -> ScoreSheet:
+        """``members``: the people of each side, one list per side (who may write on it)."""
         if len(sides) < 2:
             raise ValueError("a score sheet needs at least two sides")
+        if members is not None and len(members) != len(sides):
+            raise ValueError("give the members of every side, or of none")
         stamp = to_ms(at or now())
         async with self._tx() as db:
             cursor = await db.execute(
@@ -38,7 +42,7 @@ class ScoreSheetsMixin(StoreBase):
                     channel_id,
                     owner_id,
                     title,
-                    json.dumps(list(sides)),
+                    json.dumps(_sides_data(sides, members)),
                     target,
                     stamp,
                     stamp,
@@ -86,8 +90,15 @@ class ScoreSheetsMixin(StoreBase):
             await _touch(db, sheet_id, stamp)
             return await _sheet(db, sheet_id)
 
-    async def undo_score(self, sheet_id: int, *, at: datetime | None = None) -> ScoreEntry | None:
-        """Take back the latest entry still standing; returns it (``None`` if nothing to undo)."""
+    async def undo_score(
+        self, sheet_id: int, *, seq: int | None = None, at: datetime | None = None
+    ) -> ScoreEntry | None:
+        """Take back the latest entry still standing; returns it (``None`` if nothing to undo).
+
+        ``seq``, when given, must be that latest entry's number, else nothing is undone and
+        ``None`` comes back: whoever checked who may undo it checked that very entry, even if
+        someone wrote another in between.
+        """
         stamp = to_ms(at or now())
         async with self._tx() as db:
             sheet = await _sheet(db, sheet_id)
@@ -100,7 +111,7 @@ class ScoreSheetsMixin(StoreBase):
                     (sheet_id,),
                 )
             )
-            if not rows:
+            if not rows or (seq is not None and rows[0][0] != seq):
                 return None
             await db.execute(
                 "UPDATE score_entries SET undone_at = ? WHERE sheet_id = ? AND seq = ?",
@@ -123,6 +134,27 @@ class ScoreSheetsMixin(StoreBase):
             return await _sheet(db, sheet_id)
 
 
+def _sides_data(sides: Sequence[str], members: Sequence[Sequence[int]] | None) -> list[Any]:
+    """The ``sides`` column: names alone, or ``{"name", "members"}`` per side (no migration:
+    rows written before people were listed hold plain names and still read)."""
+    if members is None:
+        return list(sides)
+    return [
+        {"name": name, "members": [int(m) for m in people]}
+        for name, people in zip(sides, members, strict=True)
+    ]
+
+
+def _parse_sides(data: list[Any]) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
+    names = tuple(item if isinstance(item, str) else item["name"] for item in data)
+    if all(isinstance(item, str) for item in data):
+        return names, ()
+    members = tuple(
+        () if isinstance(item, str) else tuple(int(m) for m in item["members"]) for item in data
+    )
+    return names, members
+
+
 async def _touch(db: aiosqlite.Connection, sheet_id: int, stamp: int) -> None:
     await db.execute("UPDATE score_sheets SET updated_at = ? WHERE id = ?", (stamp, sheet_id))
 
@@ -138,7 +170,7 @@ async def _sheet(db: aiosqlite.Connection, sheet_id: int) -> ScoreSheet:
     if not rows:
         raise NotFoundError(f"no score sheet {sheet_id}")
     r: Sequence[Any] = rows[0]
-    sides = tuple(json.loads(r[5]))
+    sides, members = _parse_sides(json.loads(r[5]))
     totals = [0] * len(sides)
     for side, points in await db.execute_fetchall(
         "SELECT side, sum(points) FROM score_entries WHERE sheet_id = ?"
@@ -158,6 +190,7 @@ async def _sheet(db: aiosqlite.Connection, sheet_id: int) -> ScoreSheet:
         tuple(totals),
         from_ms(r[8]),
         from_ms(r[9]),
+        members,
     )
 
 

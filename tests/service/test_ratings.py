@@ -20,7 +20,7 @@ from scopabot.service.ratings import (
     side_ranks,
 )
 from scopabot.store import GLOBAL, Actor, MatchResult, Rating, SeatHolder, Store
-from scopabot.store.models import MatchPlayer, RatingValue
+from scopabot.store.models import MatchPlayer
 
 WHEN = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -180,16 +180,6 @@ def test_the_same_input_gives_the_same_numbers() -> None:
     match = result(humans(1, 2, 3), winner=1, totals=(5, 11, 7))
     current = {1: stored(1, 27.0, 5.0), 2: None, 3: stored(3, 22.0, 6.5)}
     assert RatingsPolicy()(match, current) == RatingsPolicy()(match, current)
-    assert RatingsPolicy().changes(match, current) == RatingsPolicy().changes(match, current)
-
-
-def test_changes_pair_before_and_after() -> None:
-    policy = RatingsPolicy()
-    current: dict[int, Rating | None] = {1: stored(1, 28.0, 5.0), 2: None}
-    changes = {c.rating_id: c for c in policy.changes(result(humans(1, 2)), current)}
-    assert changes[1].before == RatingValue(28.0, 5.0, conservative_score(28.0, 5.0))
-    assert changes[2].before == policy.first_rating(2)
-    assert changes[1].delta > 0 > changes[2].delta
 
 
 async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> None:
