@@ -12,17 +12,31 @@ the leaderboard shows where each level stands among the people.
 
 Leaderboards sort by ``score``, the conservative ordinal ``mu - 3 sigma``: a newcomer starts at
 0 and climbs as the system grows sure of them, so one lucky win does not top the board.
+
+:class:`Boards` reads them back for front ends: leaderboard pages with ranks, where each level
+stands, and a player's record per game kind.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from scopabot.ai import Level
-from scopabot.store import MatchResult, Rating, RatingValue, SeatHolder
+from scopabot.engine import Preset
+from scopabot.store import (
+    GLOBAL,
+    MatchResult,
+    Page,
+    PlayerStats,
+    Rating,
+    RatingValue,
+    SeatHolder,
+    Store,
+)
 
 COMPUTER_RATING_IDS: Mapping[str, int] = {level.value: -(n + 1) for n, level in enumerate(Level)}
 """random -1, greedy -2, normal -3, hard -4, expert -5: below every Discord id, never taken."""
@@ -142,3 +156,94 @@ def side_ranks(result: MatchResult, sides: Sequence[int]) -> list[int]:
             ahead = {total(s) for s in sides if s != result.winner_side and total(s) > total(side)}
             ranks.append(1 + len(ahead))
     return ranks
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One line of a leaderboard: a person, or a computer level (``level`` set)."""
+
+    rank: int
+    rating_id: int
+    level: Level | None
+    mu: float
+    sigma: float
+    score: float
+    games: int
+
+    @property
+    def user_id(self) -> int | None:
+        """The person's Discord id; ``None`` on a computer level's line."""
+        return None if self.level is not None else self.rating_id
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A player's rating, place and statistics in one category on one board."""
+
+    category: str
+    board: int
+    rating: Rating | None
+    rank: int | None
+    stats: PlayerStats | None
+
+
+class Boards:
+    """Leaderboards and player records, read from the store (people and levels together)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def leaderboard(
+        self,
+        *,
+        board: int = GLOBAL,
+        category: str = Preset.SCOPA.value,
+        after: tuple[float, int] | None = None,
+        limit: int = 10,
+    ) -> Page[BoardRow]:
+        """Best first; pass the page's ``after`` back for the next page (ranks continue)."""
+        page = await self._store.rating_board(category, guild_id=board, limit=limit, after=after)
+        first = 1
+        if after is not None and page.rows:
+            top = page.rows[0]
+            first = await self._store.rating_rank(top.user_id, category, guild_id=board) or 1
+        rows = tuple(_row(first + n, r) for n, r in enumerate(page.rows))
+        return Page(rows, page.after)
+
+    async def levels(
+        self, *, board: int = GLOBAL, category: str = Preset.SCOPA.value
+    ) -> list[BoardRow]:
+        """Where each computer level stands on the board (levels never rated are left out)."""
+        out = []
+        for level in Level:
+            rid = computer_rating_id(level)
+            rating = await self._store.rating(rid, category, guild_id=board)
+            if rating is not None:
+                rank = await self._store.rating_rank(rid, category, guild_id=board)
+                out.append(_row(rank or 0, rating))
+        return out
+
+    async def stats(self, user: int, *, board: int = GLOBAL) -> list[PlayerRecord]:
+        """The player's record in every game kind they have played on ``board``."""
+        out = []
+        for preset in Preset:
+            category = preset.value
+            rating = await self._store.rating(user, category, guild_id=board)
+            stats = await self._store.player_stats(user, category, guild_id=board)
+            if rating is None and stats is None:
+                continue
+            rank = await self._store.rating_rank(user, category, guild_id=board)
+            out.append(PlayerRecord(category, board, rating, rank, stats))
+        return out
+
+
+def _row(rank: int, rating: Rating) -> BoardRow:
+    return BoardRow(
+        rank=rank,
+        rating_id=rating.user_id,
+        level=level_of_rating_id(rating.user_id),
+        mu=rating.mu,
+        sigma=rating.sigma,
+        score=rating.score,
+        games=rating.games,
+    )

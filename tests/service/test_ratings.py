@@ -12,6 +12,7 @@ from scopabot.ai import Level
 from scopabot.engine import Game, Preset, Rules
 from scopabot.service.ratings import (
     COMPUTER_RATING_IDS,
+    Boards,
     RatingsPolicy,
     computer_rating_id,
     conservative_score,
@@ -20,7 +21,7 @@ from scopabot.service.ratings import (
     side_ranks,
 )
 from scopabot.store import GLOBAL, Actor, MatchResult, Rating, SeatHolder, Store
-from scopabot.store.models import MatchPlayer
+from scopabot.store.models import MatchPlayer, RatingValue
 
 WHEN = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -205,5 +206,30 @@ async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> Non
             assert mine is not None and mine.games == 1
             assert (mine.mu > 25.0) == (outcome.winner == 0)
             assert mine.score == pytest.approx(conservative_score(mine.mu, mine.sigma))
+    finally:
+        await store.close()
+
+
+async def test_boards_list_people_and_levels_with_ranks_across_pages(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "b.db")
+    try:
+        values = {uid: RatingValue(30.0 - uid, 2.0, 24.0 - uid) for uid in range(1, 6)}
+        values[computer_rating_id(Level.EXPERT)] = RatingValue(33.0, 1.0, 30.0)
+        values[computer_rating_id(Level.RANDOM)] = RatingValue(15.0, 1.0, 12.0)
+        await store.put_ratings("scopa", values, guild_id=8, count_game=True)
+        boards = Boards(store)
+        first = await boards.leaderboard(board=8, category="scopa", limit=4)
+        assert [(r.rank, r.rating_id) for r in first.rows] == [(1, -5), (2, 1), (3, 2), (4, 3)]
+        assert first.rows[0].level is Level.EXPERT and first.rows[0].user_id is None
+        assert first.rows[1].level is None and first.rows[1].user_id == 1
+        second = await boards.leaderboard(board=8, category="scopa", limit=4, after=first.after)
+        assert [(r.rank, r.rating_id) for r in second.rows] == [(5, 4), (6, 5), (7, -1)]
+        assert second.after is None
+        levels = await boards.levels(board=8, category="scopa")
+        assert [(r.level, r.rank) for r in levels] == [(Level.RANDOM, 7), (Level.EXPERT, 1)]
+        records = await boards.stats(2, board=8)
+        assert [(r.category, r.rank) for r in records] == [("scopa", 3)]
+        assert records[0].rating is not None and records[0].rating.games == 1
+        assert await boards.stats(2, board=GLOBAL) == []
     finally:
         await store.close()
