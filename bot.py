@@ -1,5 +1,7 @@
 """Run ScopaBot: read .env, set up logging, open the store (migrating it), connect to Discord.
 
+``python bot.py --sync`` registers the slash commands with Discord now and exits (otherwise
+they are synced at start-up only when their definition changed).
 ``SCOPABOT_DISCORD_API_BASE`` and ``SCOPABOT_DISCORD_GATEWAY`` point it at another Discord;
 the end-to-end tests use them to run this very file against the loopback stand-in.
 """
@@ -20,7 +22,7 @@ from scopabot.store import DatabaseError, Store
 log = logging.getLogger("scopabot")
 
 
-async def run(config: Config) -> int:
+async def run(config: Config, *, sync_only: bool = False) -> int:
     # The database is opened (and migrated) before connecting: a damaged, locked or too-new
     # file stops the bot with the store's message instead of failing on the first move.
     try:
@@ -30,18 +32,35 @@ async def run(config: Config) -> int:
         return 1
     log.info("Database %s ready", config.db_path)
     try:
-        return await _serve(config)
+        return await _serve(config, store, sync_only=sync_only)
     finally:
         await store.close()
 
 
-async def _serve(config: Config) -> int:
+async def _serve(config: Config, store: Store, *, sync_only: bool = False) -> int:
     import discord
 
     from scopabot.bot.client import ScopaBot, use_endpoints
+    from scopabot.bot.clock import FastClock
+    from scopabot.bot.sync import hash_file
 
     use_endpoints(api_base=config.api_base, gateway=config.gateway)
-    bot = ScopaBot(config)
+    clock = FastClock(config.clock_speed) if config.clock_speed else None
+    hashes = hash_file(config.db_path)
+    if sync_only:
+        hashes.unlink(missing_ok=True)
+    bot = ScopaBot(
+        config,
+        store=store,
+        clock=clock,
+        computer_pause=config.computer_pause,
+        hash_path=str(hashes),
+    )
+    if sync_only:
+        async with bot:
+            await bot.login(config.token)  # setup_hook syncs, as the hash is gone
+        log.info("Commands synced; exiting")
+        return 0
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # Windows
@@ -67,7 +86,7 @@ def main() -> int:
         level=config.log_level,
         format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
     )
-    return asyncio.run(run(config))
+    return asyncio.run(run(config, sync_only="--sync" in sys.argv[1:]))
 
 
 if __name__ == "__main__":

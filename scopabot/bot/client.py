@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 import discord.gateway
@@ -10,7 +11,18 @@ import discord.http
 import yarl
 from discord.ext import commands
 
+from scopabot.service import GameService
+
+from . import sync
+from .actions import Actions
+from .commands import ScopaGroup
 from .config import Config
+from .context import Langs
+from .delivery import Delivery
+from .lobby import Lobby
+from .messages import Messages
+from .translator import CatalogTranslator
+from .ui import ScopaButton, ScopaSelect
 
 log = logging.getLogger(__name__)
 
@@ -28,17 +40,65 @@ def intents() -> discord.Intents:
     return discord.Intents.default()
 
 
-class ScopaBot(commands.Bot):
-    def __init__(self, config: Config) -> None:
+class ScopaBot(commands.AutoShardedBot):
+    """One process for thousands of servers; ``service`` may be given (tests) or is started
+    on ``store`` in ``setup_hook``."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        store: Any = None,
+        service: GameService | None = None,
+        clock: Any = None,
+        computer_pause: float | None = None,
+        hash_path: str | None = None,
+    ) -> None:
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents(), help_command=None
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.config = config
+        self._store = store
+        self._clock = clock
+        self._computer_pause = computer_pause
+        self._owns_service = service is None
+        self.service: GameService = service  # type: ignore[assignment]
+        self.hash_path = hash_path
+        self.synced = False
 
     async def setup_hook(self) -> None:
-        # Cogs and persistent DynamicItem buttons are registered here (later issues), so
-        # buttons on old messages keep working after a restart.
+        if self.service is None:
+            kwargs: dict[str, Any] = {}
+            if self._clock is not None:
+                kwargs["clock"] = self._clock
+            if self._computer_pause is not None:
+                kwargs["computer_pause"] = self._computer_pause
+            self.service = await GameService.start(self._store, **kwargs)
+        self.langs = Langs(self.service)
+        self.messages = Messages(self, self.service)
+        self.delivery = Delivery(self)
+        self.actions = Actions(self)
+        self.lobby = Lobby(self)
+        self._unsubscribe = self.service.subscribe(self.delivery.on_event)
+        self.add_dynamic_items(ScopaButton, ScopaSelect)
+        self.tree.add_command(ScopaGroup(self))
+        self._add_optional_commands()
+        await self.tree.set_translator(CatalogTranslator())
+        self.synced = await sync.sync_if_changed(self, self.hash_path)
         log.debug("setup_hook done")
+
+    def _add_optional_commands(self) -> None:
+        """Commands whose service parts may land later (ratings, score sheets)."""
+        from . import extras
+
+        extras.add(self)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is discord.InteractionType.component:
+            await self.actions.on_unmatched(interaction)
 
     async def on_connect(self) -> None:
         log.info("Connected to the Discord gateway")
@@ -46,3 +106,11 @@ class ScopaBot(commands.Bot):
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("Ready as %s (id %s) in %d server(s)", self.user, self.user.id, len(self.guilds))
+
+    async def close(self) -> None:
+        if getattr(self, "delivery", None) is not None:
+            self._unsubscribe()
+            self.delivery.close()
+        if self._owns_service and self.service is not None:
+            await self.service.close()
+        await super().close()

@@ -34,6 +34,8 @@ class Config:
     gateway: str | None = None  # SCOPABOT_DISCORD_GATEWAY, e.g. ws://127.0.0.1:PORT/
     db_path: str = "scopabot.db"
     log_level: str = "INFO"
+    computer_pause: float | None = None  # SCOPABOT_COMPUTER_PAUSE, seconds between computer plays
+    clock_speed: float | None = None  # SCOPABOT_CLOCK_SPEED: tests only, time runs this much faster
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
@@ -47,4 +49,10 @@ class Config:
             gateway=env.get("SCOPABOT_DISCORD_GATEWAY") or None,
             db_path=env.get("SCOPABOT_DB") or "scopabot.db",
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
+            computer_pause=_number(env.get("SCOPABOT_COMPUTER_PAUSE")),
+            clock_speed=_number(env.get("SCOPABOT_CLOCK_SPEED")),
         )
+
+
+def _number(text: str | None) -> float | None:
+    return float(text) if text and text.strip() else None

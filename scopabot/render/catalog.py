@@ -4,6 +4,7 @@ A typed dict rather than .po files: the two languages sit side by side, a missin
 is a visible gap in one line, and ``tests/render`` checks both have the same placeholders.
 """
 
+# ruff: noqa: E501  (sentences of a catalog read best on one line)
 from __future__ import annotations
 
 from typing import Final
@@ -34,6 +35,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "turn.yours": ("Your turn", "Tocca a te"),
     "turn.deadline": ("(time runs out {when})", "(il tempo scade {when})"),
     "turn.ping": ("{mention}, your turn at {table}.", "{mention}, tocca a te al {table}."),
+    "remind.dm": (
+        "Reminder: your turn at {table} ends {when}. {link}",
+        "Promemoria: il tuo turno al {table} scade {when}. {link}",
+    ),
     "play.lays": ("{name} lays the {card}.", "{name} gioca {card}."),
     "play.takes": (
         "{name} plays the {card} and takes {taken}",
@@ -220,4 +225,34 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "perm.send": ("send messages", "inviare messaggi"),
     "perm.threads_name": ("Create Public Threads", "Crea thread pubblici"),
     "perm.send_name": ("Send Messages", "Invia messaggi"),
+    # Replies to commands
+    "resigned": ("You resigned; the match is over.", "Ti sei ritirato; la partita è finita."),
+    "games.open": ("open", "apri"),
+    "games.gathering": ("gathering players", "in attesa di giocatori"),
+    "games.none": (
+        "You sit at no table. Open one with /scopa new.",
+        "Non sei seduto a nessun tavolo. Aprine uno con /scopa new.",
+    ),
+    "notify.on": (
+        "I will write to you when it is your turn in a game by correspondence, and before its time runs out.",
+        "Ti scriverò quando tocca a te in una partita per corrispondenza, e prima che scada il tempo.",
+    ),
+    "notify.off": (
+        "No more direct messages about your turns.",
+        "Niente più messaggi privati sui tuoi turni.",
+    ),
+    "help.text": (
+        "**ScopaBot** plays Scopa and Scopone with you and your friends.\n"
+        "- `/scopa new` opens a table: others press **Join**, the host can **Add computer**, then **Start**.\n"
+        "- Your hand comes by direct message, one button per card; **My hand** on the table shows it here too.\n"
+        "- A card that can take different cards asks you which; `/scopa play` works too.\n"
+        "- `/scopa games` lists your tables, `/scopa rules` the options, `/scopa resign` ends your match.\n"
+        "- `/scopa leaderboard` and `/scopa stats` for ratings; `/score` keeps the score of a game with real cards.",
+        "**ScopaBot** gioca a Scopa e Scopone con te e i tuoi amici.\n"
+        "- `/scopa new` apre un tavolo: gli altri premono **Siediti**, chi organizza può **Aggiungi computer**, poi **Inizia**.\n"
+        "- La tua mano arriva in messaggio privato, un pulsante per carta; **La mia mano** sul tavolo la mostra anche qui.\n"
+        "- Se una carta può prendere carte diverse ti chiedo quali; funziona anche `/scopa play`.\n"
+        "- `/scopa games` elenca i tuoi tavoli, `/scopa rules` le opzioni, `/scopa resign` chiude la tua partita.\n"
+        "- `/scopa leaderboard` e `/scopa stats` per le classifiche; `/score` segna i punti di una partita con le carte vere.",
+    ),
 }

@@ -1,0 +1,182 @@
+"""Clicks on the bot's buttons and selects: each becomes one service call and one answer.
+
+The answer edits the clicked message through the interaction (free of the REST budget) or is
+an ephemeral sentence; a refusal (old version, not your turn, a forged id) changes nothing.
+Slow work is deferred before Discord's 3 seconds run out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from scopabot.render.cards import card_name
+from scopabot.render.hand import capture_screen
+from scopabot.render.i18n import Lang, tr
+from scopabot.render.screens import Action
+from scopabot.service import Card, ChooseCapture, ServiceError
+
+from . import ids, ui
+from .context import error_text, table_link, table_title
+from .delivery import dm_key, game_targets
+from .ids import Target
+
+if TYPE_CHECKING:
+    from .client import ScopaBot
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+DEFER_AFTER = 2.0  # seconds; Discord allows 3 for the first answer
+
+
+async def within(interaction: discord.Interaction[Any], work: Awaitable[T], *, update: bool) -> T:
+    """Run ``work``; if it is still busy near the deadline, acknowledge first, then wait."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
+
+
+async def edit_clicked(interaction: discord.Interaction[Any], view: discord.ui.LayoutView) -> None:
+    if interaction.response.is_done():
+        await interaction.edit_original_response(view=view)
+    else:
+        await interaction.response.edit_message(view=view)
+
+
+async def say(
+    interaction: discord.Interaction[Any],
+    text: str | None = None,
+    *,
+    view: discord.ui.LayoutView | None = None,
+    ephemeral: bool = True,
+) -> None:
+    """Answer with a new message (ephemeral unless told otherwise), first or follow-up."""
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if view is not None:
+        kwargs["view"] = view
+    else:
+        kwargs["content"] = text
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+class Actions:
+    def __init__(self, bot: ScopaBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def on_component(
+        self, interaction: discord.Interaction[Any], target: Target, value: str | None
+    ) -> None:
+        lang = await self.bot.langs.of_interaction(interaction)
+        try:
+            if target.kind == "g":
+                await self.game(interaction, target, value, lang)
+            elif target.kind == "t":
+                await self.bot.lobby.on_click(interaction, target, lang)
+            elif target.kind == "b":
+                await self.bot.boards.on_click(interaction, target, lang)
+            elif target.kind == "k":
+                await self.bot.sheets.on_click(interaction, target, lang)
+        except ServiceError as error:
+            await say(interaction, error_text(error, lang))
+        except Exception:
+            log.exception("unexpected error on %s (id %s)", target.custom_id(), target.id)
+            await say(interaction, tr("err.unexpected", lang, game=target.id))
+
+    async def on_unmatched(self, interaction: discord.Interaction[Any]) -> None:
+        """A component whose custom_id is not ours or not on the message: a forgery."""
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if ids.parse(custom_id) is not None and ui.custom_id_on(interaction.message, custom_id):
+            return  # a real button: its DynamicItem answers
+        lang = await self.bot.langs.of_interaction(interaction)
+        log.info("refused a forged or unknown custom_id %r from %s", custom_id, interaction.user.id)
+        await say(interaction, tr("err.forged", lang))
+
+    # Games ------------------------------------------------------------------------------------
+
+    async def game(
+        self,
+        interaction: discord.Interaction[Any],
+        target: Target,
+        value: str | None,
+        lang: Lang,
+    ) -> None:
+        game_id = target.id
+        if target.action is Action.HAND:
+            await self.show_hand(interaction, game_id, lang)
+        elif target.action is Action.REMATCH:
+            await self.bot.lobby.rematch(interaction, game_id, lang)
+        elif target.action in (Action.PLAY, Action.CAPTURE):
+            move = value if value is not None else target.arg
+            card, _, capture = move.partition(":")
+            await within(
+                interaction,
+                self.play(interaction, game_id, target.version, card, capture or None, lang),
+                update=True,
+            )
+
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        card: str,
+        capture: str | None,
+        lang: Lang,
+    ) -> None:
+        user_id = interaction.user.id
+        table = await self.service.table_of_game(game_id)
+        seat = table.seat_of(user_id)
+        slot = None
+        if dm_key(interaction) and seat is not None and table.id is not None:
+            slot = self.bot.delivery.hand(table.id, game_id, seat)
+            slot.pause()
+        fresh = False
+        try:
+            try:
+                await self.service.play(
+                    game_id, user=user_id, card=card, capture=capture, version=version
+                )
+            except ChooseCapture as choice:
+                screen = capture_screen(
+                    choice.card, choice.choices, lang, title=table_title(table, lang)
+                )
+                view, _ = ui.build(screen, game_targets(game_id, version))
+                await edit_clicked(interaction, view)
+                return
+            note = tr("played", lang, card=card_name(Card.parse(card), lang))
+            link = table_link(table) if slot is not None else None
+            view, _ = await self.bot.delivery.hand_view(
+                game_id, user_id, lang, link=link, note=note
+            )
+            await edit_clicked(interaction, view)
+            fresh = True
+        finally:
+            if slot is not None:
+                slot.resume(fresh=fresh)
+
+    async def show_hand(
+        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+    ) -> None:
+        """From the table message: an ephemeral hand; from a hand or a question: back to it."""
+        table = await self.service.table_of_game(game_id)
+        on_table = interaction.message is not None and interaction.message.id == table.message_id
+        link = table_link(table) if dm_key(interaction) else None
+        view, _ = await self.bot.delivery.hand_view(game_id, interaction.user.id, lang, link=link)
+        if on_table or interaction.message is None:
+            await say(interaction, view=view)
+        else:
+            await edit_clicked(interaction, view)

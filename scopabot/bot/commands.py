@@ -1,0 +1,366 @@
+"""The ``/scopa`` commands that host and play a game. Each is one service call and a reply.
+
+Replies are in the person's language and ephemeral unless everyone should see them (the
+invitation). Anything slow is deferred first.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+
+from scopabot.render.cards import capture_name, card_name
+from scopabot.render.hand import capture_screen
+from scopabot.render.i18n import Lang, tr
+from scopabot.render.rules import rules_lines
+from scopabot.service import (
+    Card,
+    CardParseError,
+    ChooseCapture,
+    ErrorCode,
+    Pace,
+    ServiceError,
+    TableStatus,
+)
+
+from . import ui
+from .actions import say
+from .context import error_text, table_link, table_title
+from .delivery import game_targets
+
+if TYPE_CHECKING:
+    from .client import ScopaBot
+
+log = logging.getLogger(__name__)
+
+PRESETS = [
+    Choice(name=_("Scopa"), value="scopa"),
+    Choice(name=_("Scopone scientifico"), value="scopone_scientifico"),
+    Choice(name=_("Scopone classico"), value="scopone_classico"),
+]
+LEVELS = [
+    Choice(name=_(n), value=v)
+    for n, v in [("easy", "greedy"), ("normal", "normal"), ("hard", "hard"), ("expert", "expert")]
+]
+PACES = [
+    Choice(name=_("Live"), value="live"),
+    Choice(name=_("Correspondence"), value="correspondence"),
+]
+
+
+class GameNotFound(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+class ScopaGroup(app_commands.Group):
+    def __init__(self, bot: ScopaBot) -> None:
+        super().__init__(name=_("scopa"), description=_("Play Scopa and Scopone"))
+        self.bot = bot
+        self.service = bot.service
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        cause = getattr(error, "original", error)
+        lang = await self.bot.langs.of_interaction(interaction)
+        if isinstance(cause, ServiceError):
+            await say(interaction, error_text(cause, lang))
+        elif isinstance(cause, GameNotFound):
+            await say(interaction, tr(cause.key, lang))
+        elif isinstance(cause, CardParseError):
+            await say(interaction, tr("err.not_a_card", lang))
+        else:
+            log.error(
+                "/%s failed",
+                interaction.command and interaction.command.qualified_name,
+                exc_info=cause,
+            )
+            await say(interaction, tr("err.unexpected", lang, game="-"))
+
+    async def lang(self, interaction: discord.Interaction[Any]) -> Lang:
+        return await self.bot.langs.of_interaction(interaction)
+
+    async def game_of(self, interaction: discord.Interaction[Any], game: str | None) -> int:
+        """The game meant: the ``game`` option, the one here, or the only one waiting."""
+        if game and game.isdigit():
+            return int(game)
+        mine = [
+            g
+            for g in await self.service.my_games(user=interaction.user.id)
+            if g.game_id is not None and g.status is TableStatus.PLAYING
+        ]
+        here = [g for g in mine if interaction.channel_id in (g.thread_id, g.channel_id)]
+        for group in (here, mine, [g for g in mine if g.waiting_for_you]):
+            if len(group) == 1 and group[0].game_id is not None:
+                return group[0].game_id
+        raise GameNotFound("err.which_game" if mine else "err.no_game_here")
+
+    # /scopa new ----------------------------------------------------------------------------
+
+    @app_commands.command(
+        name=_("new"),
+        description=_("Open a table: choose the game, options, pace and computer players"),
+    )
+    @app_commands.rename(
+        preset=_("preset"),
+        players=_("players"),
+        target=_("target"),
+        deals=_("deals"),
+        asso_piglia_tutto=_("asso_piglia_tutto"),
+        napola=_("napola"),
+        re_bello=_("re_bello"),
+        pace=_("pace"),
+        minutes=_("minutes"),
+        hours=_("hours"),
+        computers=_("computers"),
+        level=_("level"),
+    )
+    @app_commands.describe(
+        preset=_("Which game"),
+        players=_("How many players (Scopa: 2, 3 or 4)"),
+        target=_("Points to win (default 11)"),
+        deals=_("Play a fixed number of deals instead of to a target"),
+        asso_piglia_tutto=_("An ace takes the whole table"),
+        napola=_("A run of denari from the ace scores"),
+        re_bello=_("The king of coins is a point"),
+        pace=_("Live (minutes a turn) or by correspondence (hours a turn)"),
+        minutes=_("Live: minutes a turn (default 2)"),
+        hours=_("Correspondence: hours a turn (default 24)"),
+        computers=_("How many seats computer players take"),
+        level=_("How well computer players play"),
+    )
+    @app_commands.choices(preset=PRESETS, pace=PACES, level=LEVELS)
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        preset: str = "scopa",
+        players: app_commands.Range[int, 2, 4] | None = None,
+        target: app_commands.Range[int, 1, 101] | None = None,
+        deals: app_commands.Range[int, 1, 20] | None = None,
+        asso_piglia_tutto: bool | None = None,
+        napola: bool | None = None,
+        re_bello: bool | None = None,
+        pace: str = "live",
+        minutes: app_commands.Range[int, 1, 15] | None = None,
+        hours: app_commands.Range[int, 1, 168] | None = None,
+        computers: app_commands.Range[int, 0, 3] = 0,
+        level: str = "normal",
+    ) -> None:
+        lang = await self.lang(interaction)
+        options: dict[str, Any] = {}
+        for name, value in (
+            ("target", target),
+            ("deals", deals),
+            ("asso_piglia_tutto", asso_piglia_tutto),
+            ("napola", napola),
+            ("re_bello", re_bello),
+        ):
+            if value is not None:
+                options[name] = value
+        chosen = (
+            Pace.correspondence(hours or 24)
+            if pace == "correspondence"
+            else Pace.live((minutes or 2) * 60)
+        )
+        table = await self.service.open_table(
+            host=interaction.user.id,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            preset=preset,
+            players=players,
+            options=options,
+            pace=chosen,
+            level=level,
+            computers=computers,
+        )
+        await self.bot.lobby.post_invitation(interaction, table, lang)
+
+    # /scopa play ---------------------------------------------------------------------------
+
+    @app_commands.command(name=_("play"), description=_("Play a card from your hand"))
+    @app_commands.rename(card=_("card"), capture=_("capture"), game=_("game"))
+    @app_commands.describe(
+        card=_("A card of your hand"),
+        capture=_("The cards to take, when there is a choice"),
+        game=_("Which of your games (when you play several)"),
+    )
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        card: str,
+        capture: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        lang = await self.lang(interaction)
+        game_id = await self.game_of(interaction, game)
+        if capture and ":" in capture:
+            capture = capture.partition(":")[2]
+        played = Card.parse(card)
+        try:
+            await self.service.play(
+                game_id, user=interaction.user.id, card=str(played), capture=capture or None
+            )
+        except ChooseCapture as choice:
+            seat_view = await self.service.seat_view(game_id, user=interaction.user.id)
+            screen = capture_screen(
+                choice.card, choice.choices, lang, title=table_title(seat_view.table, lang)
+            )
+            await say(
+                interaction, view=ui.build(screen, game_targets(game_id, seat_view.version))[0]
+            )
+            return
+        await say(interaction, tr("played", lang, card=card_name(played, lang)))
+
+    @play.autocomplete("card")
+    async def card_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        lang = await self.lang(interaction)
+        seat_view = await self._seat_view(interaction)
+        if seat_view is None:
+            return []
+        typed = current.lower()
+        found = [Choice(name=card_name(c, lang), value=str(c)) for c in seat_view.hand]
+        return [c for c in found if typed in c.name.lower() or typed in str(c.value)][:25]
+
+    @play.autocomplete("capture")
+    async def capture_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        lang = await self.lang(interaction)
+        seat_view = await self._seat_view(interaction)
+        card_text = getattr(interaction.namespace, "card", None)
+        if seat_view is None or not card_text:
+            return []
+        try:
+            card = Card.parse(str(card_text))
+        except CardParseError:
+            return []
+        moves = [m for m in seat_view.choices.get(card, ()) if m.is_capture]
+        return [
+            Choice(name=capture_name(m, lang)[:100], value=str(m).partition(":")[2]) for m in moves
+        ][:25]
+
+    @play.autocomplete("game")
+    async def game_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[Choice[str]]:
+        lang = await self.lang(interaction)
+        found = []
+        for g in await self.service.my_games(user=interaction.user.id):
+            if g.game_id is None:
+                continue
+            table = await self.service.table(g.table_id)
+            mark = "▶ " if g.waiting_for_you else ""
+            found.append(Choice(name=(mark + table_title(table, lang))[:100], value=str(g.game_id)))
+        return found[:25]
+
+    async def _seat_view(self, interaction: discord.Interaction[Any]) -> Any:
+        game = getattr(interaction.namespace, "game", None)
+        try:
+            game_id = await self.game_of(interaction, game)
+            return await self.service.seat_view(game_id, user=interaction.user.id)
+        except (GameNotFound, ServiceError):
+            return None
+
+    # /scopa hand, table, rules, resign -----------------------------------------------------
+
+    @app_commands.command(name=_("hand"), description=_("Show your hand (only you see it)"))
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Which of your games (when you play several)"))
+    async def hand(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        lang = await self.lang(interaction)
+        game_id = await self.game_of(interaction, game)
+        table = await self.service.table_of_game(game_id)
+        link = table_link(table) if interaction.guild_id is None else None
+        view, _files = await self.bot.delivery.hand_view(
+            game_id, interaction.user.id, lang, link=link
+        )
+        await say(interaction, view=view)
+
+    hand.autocomplete("game")(game_choices)
+
+    @app_commands.command(name=_("table"), description=_("Show the table of your game here"))
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Which of your games (when you play several)"))
+    async def table(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        lang = await self.lang(interaction)
+        game_id = await self.game_of(interaction, game)
+        table = await self.service.table_of_game(game_id)
+        view, _files = await self.bot.delivery.table_view(table, game_id, lang)
+        await say(interaction, view=view)
+
+    table.autocomplete("game")(game_choices)
+
+    @app_commands.command(
+        name=_("rules"), description=_("The options of your table in plain words")
+    )
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Which of your games (when you play several)"))
+    async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        lang = await self.lang(interaction)
+        game_id = await self.game_of(interaction, game)
+        table = await self.service.table_of_game(game_id)
+        lines = rules_lines(table.rules, lang)
+        await say(
+            interaction, f"**{table_title(table, lang)}**\n" + "\n".join(f"- {x}" for x in lines)
+        )
+
+    rules.autocomplete("game")(game_choices)
+
+    @app_commands.command(name=_("resign"), description=_("Resign the match: your side loses"))
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Which of your games (when you play several)"))
+    async def resign(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        lang = await self.lang(interaction)
+        game_id = await self.game_of(interaction, game)
+        await self.service.resign(game_id, user=interaction.user.id)
+        await say(interaction, tr("resigned", lang))
+
+    resign.autocomplete("game")(game_choices)
+
+    # /scopa games, notify, help --------------------------------------------------------------
+
+    @app_commands.command(
+        name=_("games"), description=_("Your tables everywhere, those waiting for you first")
+    )
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        lang = await self.lang(interaction)
+        lines = []
+        for g in await self.service.my_games(user=interaction.user.id):
+            table = await self.service.table(g.table_id)
+            line = f"- **{table_title(table, lang)}**"
+            link = table_link(table)
+            if link:
+                line += f" · [{tr('games.open', lang)}]({link})"
+            if g.status is TableStatus.OPEN:
+                line += " · " + tr("games.gathering", lang)
+            elif g.waiting_for_you:
+                line += " · **" + tr("turn.yours", lang) + "**"
+            if g.deadline is not None and g.status is TableStatus.PLAYING:
+                line += " " + tr("turn.deadline", lang, when=f"<t:{int(g.deadline.timestamp())}:R>")
+            lines.append(line)
+        await say(interaction, "\n".join(lines) if lines else tr("games.none", lang))
+
+    @app_commands.command(name=_("notify"), description=_("A direct message when it is your turn"))
+    @app_commands.rename(on=_("on"))
+    @app_commands.describe(on=_("On or off"))
+    async def notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        lang = await self.lang(interaction)
+        await self.service.set_notify(interaction.user.id, on=on)
+        await say(interaction, tr("notify.on" if on else "notify.off", lang))
+
+    @app_commands.command(name=_("help"), description=_("How to play with ScopaBot"))
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        lang = await self.lang(interaction)
+        await say(interaction, tr("help.text", lang))
+
+
+def refusal_code(error: Exception) -> ErrorCode | None:
+    return error.code if isinstance(error, ServiceError) else None

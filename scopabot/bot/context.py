@@ -1,0 +1,106 @@
+"""Who reads a message, in which language, and how seat holders are named.
+
+Replies follow the person (their ``/scopa settings`` choice, else their Discord client's
+language); public messages follow the server (its setting, else its Discord locale). Names
+are mentions, which Discord shows as each reader's view of the name and which never ping on
+an edit.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from scopabot.render.i18n import Lang, lang_of, tr
+from scopabot.service import GameService, ServiceError, TableInfo
+
+log = logging.getLogger(__name__)
+
+
+class Langs:
+    """Languages of people and servers, cached: they are read on every message."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self._users: dict[int, Lang | None] = {}
+        self._seen: dict[int, Lang] = {}
+        self._guilds: dict[int, Lang] = {}
+
+    async def of_interaction(self, interaction: discord.Interaction[Any]) -> Lang:
+        seen = lang_of(str(interaction.locale))
+        self._seen[interaction.user.id] = seen
+        stored = await self.stored(interaction.user.id)
+        return stored or seen
+
+    async def stored(self, user_id: int) -> Lang | None:
+        if user_id not in self._users:
+            value = await self.service.language(user_id)
+            self._users[user_id] = lang_of(value) if value else None
+        return self._users[user_id]
+
+    async def of_user(self, user_id: int, *, guild_id: int | None = None) -> Lang:
+        """For a DM: their choice, else the client language we last saw, else the server's."""
+        stored = await self.stored(user_id)
+        if stored:
+            return stored
+        if user_id in self._seen:
+            return self._seen[user_id]
+        return await self.of_guild(guild_id)
+
+    async def of_guild(self, guild_id: int | None) -> Lang:
+        if guild_id is None:
+            return Lang.EN
+        if guild_id not in self._guilds:
+            settings = await self.service.guild_settings(guild_id)
+            self._guilds[guild_id] = lang_of(settings.language)
+        return self._guilds[guild_id]
+
+    def forget_user(self, user_id: int) -> None:
+        self._users.pop(user_id, None)
+
+    def forget_guild(self, guild_id: int) -> None:
+        self._guilds.pop(guild_id, None)
+
+
+def seat_names(table: TableInfo, lang: Lang) -> list[str]:
+    names = []
+    for seat in range(table.rules.players):
+        holder = table.seats.get(seat)
+        if holder is None:
+            names.append("—")
+        elif holder.user_id is not None:
+            names.append(f"<@{holder.user_id}>")
+        else:
+            level = tr(f"level.{holder.ai_level}", lang)
+            names.append(tr("computer", lang, level=level))
+    return names
+
+
+def rated_names(table: TableInfo, lang: Lang) -> dict[int, str]:
+    """Names by rating id: people by user id (computers are rated too, not shown here)."""
+    return {h.user_id: f"<@{h.user_id}>" for h in table.seats.values() if h.user_id is not None}
+
+
+def error_text(error: ServiceError, lang: Lang) -> str:
+    params = {k: v for k, v in error.params.items() if isinstance(v, (str, int, float))}
+    params.setdefault("message", str(error))
+    try:
+        return tr(f"err.{error.code.value}", lang, **params)
+    except (KeyError, IndexError):
+        return tr(f"err.{error.code.value}", lang, message=str(error))
+
+
+def table_link(table: TableInfo) -> str | None:
+    channel = table.thread_id or table.channel_id
+    if channel is None or table.message_id is None:
+        return None
+    guild = table.guild_id if table.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{channel}/{table.message_id}"
+
+
+def table_title(table: TableInfo, lang: Lang) -> str:
+    from scopabot.render.rules import preset_name
+
+    return f"{preset_name(table.rules, lang)} · {tr('table.number', lang, id=table.id)}"

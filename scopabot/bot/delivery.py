@@ -1,0 +1,281 @@
+"""Service events turned into messages: the table message, each hand's DM, pings, reminders.
+
+Counted REST calls per move (DESIGN.md's budget): the table message edit, the DM of the
+person whose turn starts, and at most one more (a ping, or refreshing the hand of someone who
+played from elsewhere). Events only mark messages stale (``Slot``); one task per message edits
+it with what the service says now.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from scopabot.render.hand import hand_screen
+from scopabot.render.i18n import Lang, tr
+from scopabot.render.table import table_screen
+from scopabot.service import (
+    CardPlayed,
+    DealScored,
+    Event,
+    HandChanged,
+    MatchOver,
+    PaceKind,
+    ReminderDue,
+    SeatTakenBack,
+    TableChanged,
+    TableInfo,
+    TableStatus,
+    TimeoutApplied,
+    TurnStarted,
+)
+
+from . import ui
+from .context import rated_names, seat_names, table_link, table_title
+from .ids import Target
+from .messages import DmClosed, Messages
+from .slots import Slot
+
+if TYPE_CHECKING:
+    from .client import ScopaBot
+
+log = logging.getLogger(__name__)
+
+PING_GAP = 120.0  # seconds: a live table pings the same person at most this often
+
+
+def game_targets(game_id: int, version: int) -> ui.Targeter:
+    return lambda action, arg: Target("g", game_id, version, action, arg)
+
+
+class Delivery:
+    def __init__(self, bot: ScopaBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.langs = bot.langs
+        self.messages: Messages = bot.messages
+        self.tables: dict[int, Slot] = {}
+        self.hands: dict[tuple[int, int], Slot] = {}
+        self.placing: set[int] = set()
+        self.notes: dict[int, str] = {}
+        self.finals: dict[int, MatchOver] = {}
+        self.new_dm: set[tuple[int, int]] = set()
+        self.dm_closed: set[tuple[int, int]] = set()
+        self._pinged: dict[tuple[int, int], float] = {}
+        self.counted_calls = 0
+
+    # Events --------------------------------------------------------------------------------
+
+    async def on_event(self, event: Event) -> None:
+        table_id, game_id = event.table_id, event.game_id
+        if table_id is None or game_id is None:
+            return
+        if isinstance(event, HandChanged):
+            self.hand(table_id, game_id, event.seat).request()
+            return
+        if isinstance(event, (CardPlayed, DealScored, SeatTakenBack)) or (
+            isinstance(event, TableChanged) and event.table.status is TableStatus.PLAYING
+        ):
+            self.table(table_id, game_id).request()
+        elif isinstance(event, TurnStarted):
+            self.table(table_id, game_id).request()
+            if event.user_id is not None:
+                await self._turn_started(event)
+        elif isinstance(event, MatchOver):
+            self.finals[table_id] = event
+            self.table(table_id, game_id).request()
+            table = await self.service.table(table_id)
+            for seat, holder in table.seats.items():
+                if holder.user_id is not None:
+                    self.hand(table_id, game_id, seat).request()
+        elif isinstance(event, TimeoutApplied) and event.user_id is not None:
+            lang = await self.langs.of_guild((await self.service.table(table_id)).guild_id)
+            key = "note.handed" if event.handed_to_computer else "note.timeout"
+            self.notes[table_id] = tr(key, lang, name=f"<@{event.user_id}>")
+            self.table(table_id, game_id).request()
+        elif isinstance(event, ReminderDue) and event.user_id is not None:
+            await self._remind(event)
+
+    async def _turn_started(self, event: TurnStarted) -> None:
+        assert event.table_id is not None and event.game_id is not None and event.user_id
+        table = await self.service.table(event.table_id)
+        key = (event.game_id, event.seat)
+        correspondence = table.pace.kind is PaceKind.CORRESPONDENCE
+        notify = correspondence and await self.service.notify(event.user_id)
+        if notify and key not in self.dm_closed:
+            self.new_dm.add(key)  # a new DM is the notification; an edit would be silent
+        self.hand(event.table_id, event.game_id, event.seat).request()
+        people = sum(1 for h in table.seats.values() if h.user_id is not None)
+        if notify or people < 2:
+            return
+        ping_key = (event.table_id, event.user_id)
+        now = time.monotonic()
+        if not correspondence and now - self._pinged.get(ping_key, -PING_GAP) < PING_GAP:
+            return
+        self._pinged[ping_key] = now
+        await self._ping(table, event.user_id)
+
+    async def _ping(self, table: TableInfo, user_id: int, *, key: str = "turn.ping") -> None:
+        where = table.thread_id or table.channel_id
+        if where is None:
+            return
+        lang = await self.langs.of_guild(table.guild_id)
+        text = tr(key, lang, mention=f"<@{user_id}>", table=table_title(table, lang))
+        try:
+            self.counted_calls += 1
+            await self.messages.send(where, content=text, mention=[user_id])
+        except discord.HTTPException:
+            log.exception("table %s: could not ping %s", table.id, user_id)
+
+    async def _remind(self, event: ReminderDue) -> None:
+        assert event.table_id is not None and event.user_id is not None
+        table = await self.service.table(event.table_id)
+        if (
+            await self.service.notify(event.user_id)
+            and (
+                event.game_id,
+                event.seat,
+            )
+            not in self.dm_closed
+        ):
+            lang = await self.langs.of_user(event.user_id, guild_id=table.guild_id)
+            when = f"<t:{int(event.deadline.timestamp())}:R>"
+            link = table_link(table) or ""
+            text = tr("remind.dm", lang, table=table_title(table, lang), when=when, link=link)
+            try:
+                self.counted_calls += 1
+                await self.messages.send_dm(event.user_id, content=text)
+                return
+            except (DmClosed, discord.HTTPException):
+                log.info("table %s: reminder DM to %s failed", table.id, event.user_id)
+        await self._ping(table, event.user_id, key="turn.ping")
+
+    # The table message ----------------------------------------------------------------------
+
+    def table(self, table_id: int, game_id: int) -> Slot:
+        slot = self.tables.get(table_id)
+        if slot is None:
+            slot = Slot(f"table-{table_id}", lambda: self._refresh_table(table_id, game_id))
+            self.tables[table_id] = slot
+        return slot
+
+    async def _refresh_table(self, table_id: int, game_id: int) -> None:
+        if table_id in self.placing:
+            return  # the start of the match places the message, then asks again
+        table = await self.service.table(table_id)
+        if table.message_id is None and table.channel_id is None:
+            return
+        lang = await self.langs.of_guild(table.guild_id)
+        view, files = await self.table_view(table, game_id, lang)
+        self.counted_calls += 1
+        await self.messages.edit_table(table, view, files)
+
+    async def table_view(
+        self, table: TableInfo, game_id: int, lang: Lang
+    ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+        public = await self.service.public_view(game_id)
+        final = self.finals.get(table.id)
+        screen = table_screen(
+            public,
+            seat_names(public.table, lang),
+            lang,
+            table_id=table.id,
+            rating_changes=final.rating_changes if final else None,
+            rated_names=rated_names(public.table, lang),
+            note=self.notes.get(table.id, ""),
+        )
+        return ui.build(screen, game_targets(game_id, public.version))
+
+    # Hands -------------------------------------------------------------------------------------
+
+    def hand(self, table_id: int, game_id: int, seat: int) -> Slot:
+        key = (game_id, seat)
+        slot = self.hands.get(key)
+        if slot is None:
+            slot = Slot(
+                f"hand-{game_id}-{seat}", lambda: self._refresh_hand(table_id, game_id, seat)
+            )
+            self.hands[key] = slot
+        return slot
+
+    async def _refresh_hand(self, table_id: int, game_id: int, seat: int) -> None:
+        key = (game_id, seat)
+        if key in self.dm_closed:
+            return
+        table = await self.service.table(table_id)
+        holder = table.seats.get(seat)
+        if holder is None or holder.user_id is None:
+            return
+        user_id = holder.user_id
+        lang = await self.langs.of_user(user_id, guild_id=table.guild_id)
+        view, files = await self.hand_view(game_id, user_id, lang, link=table_link(table))
+        known = (await self.service.seat_messages(game_id)).get(seat)
+        if known is not None and key not in self.new_dm:
+            self.messages.remember_dm(user_id, known[0])
+            self.counted_calls += 1
+            if await self.messages.edit_dm(known[0], known[1], view, files):
+                return
+        self.new_dm.discard(key)
+        try:
+            self.counted_calls += 1
+            sent = await self.messages.send_dm(user_id, view=view, files=files)
+        except DmClosed:
+            self.dm_closed.add(key)
+            await self._dm_closed_note(table, user_id)
+            return
+        await self.service.set_seat_message(
+            game_id, seat, channel_id=sent.channel.id, message_id=sent.id
+        )
+
+    async def hand_view(
+        self, game_id: int, user_id: int, lang: Lang, *, link: str | None, note: str = ""
+    ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+        seat_view = await self.service.seat_view(game_id, user=user_id)
+        names = seat_names(seat_view.table, lang)
+        public = seat_view.public
+        screen = hand_screen(
+            seat_view.hand,
+            public.table_cards,
+            lang,
+            title=table_title(seat_view.table, lang),
+            your_turn=seat_view.your_turn,
+            turn_name=names[public.turn],
+            deadline=public.deadline,
+            link=link,
+            choices=seat_view.choices,
+            finished=public.finished,
+            note=note,
+        )
+        return ui.build(screen, game_targets(game_id, seat_view.version))
+
+    async def _dm_closed_note(self, table: TableInfo, user_id: int) -> None:
+        where = table.thread_id or table.channel_id
+        if where is None:
+            return
+        lang = await self.langs.of_guild(table.guild_id)
+        try:
+            self.counted_calls += 1
+            await self.messages.send(
+                where, content=tr("note.dm_closed", lang, mention=f"<@{user_id}>"), mention=[]
+            )
+        except discord.HTTPException:
+            log.exception("table %s: could not say that DMs are closed", table.id)
+
+    async def idle(self) -> None:
+        """Wait until no message is being refreshed (tests and the benchmark)."""
+        for slot in [*self.tables.values(), *self.hands.values()]:
+            await slot.wait_idle()
+
+    def close(self) -> None:
+        for slot in [*self.tables.values(), *self.hands.values()]:
+            slot.cancel()
+
+
+def dm_key(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the clicked message is a DM (a hand message), not an ephemeral reply."""
+    return interaction.guild_id is None and not (
+        interaction.message is not None and interaction.message.flags.ephemeral
+    )

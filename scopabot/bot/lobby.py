@@ -1,0 +1,204 @@
+"""Tables gathering players: the invitation, its buttons, the start and the rematch.
+
+On start the invitation grows a thread holding the table message (or, where the bot may not
+create threads, becomes the table message itself, edited through the click: no REST call);
+each person gets their hand by DM. The host is told in words what permission is missing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from scopabot.render.i18n import Lang, tr
+from scopabot.render.invite import closed_screen, invite_screen, pace_text
+from scopabot.render.screens import Action, Screen
+from scopabot.service import TableInfo, TableStatus
+
+from . import ui
+from .actions import edit_clicked, say
+from .context import seat_names, table_title
+from .ids import Target
+
+if TYPE_CHECKING:
+    from .client import ScopaBot
+
+log = logging.getLogger(__name__)
+
+
+def table_targets(table: TableInfo) -> ui.Targeter:
+    return lambda action, arg: Target("t", table.id, 0, action, arg)
+
+
+def can_thread(interaction: discord.Interaction[Any]) -> bool:
+    perms = interaction.app_permissions
+    channel = interaction.channel
+    in_text = isinstance(channel, discord.TextChannel) or (
+        channel is not None and getattr(channel, "type", None) == discord.ChannelType.text
+    )
+    return bool(
+        interaction.guild_id is not None
+        and in_text
+        and perms.create_public_threads
+        and perms.send_messages_in_threads
+    )
+
+
+class Lobby:
+    def __init__(self, bot: ScopaBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    def invite_view(self, table: TableInfo, lang: Lang, note: str = "") -> discord.ui.LayoutView:
+        names = seat_names(table, lang)
+        seats = {seat: names[seat] for seat in table.seats}
+        screen = invite_screen(
+            table.rules,
+            seats,
+            lang,
+            table_id=table.id,
+            host=f"<@{table.host}>",
+            pace=pace_text(table.pace.kind.value, table.pace.seconds, lang),
+            level=table.level,
+            note=note,
+        )
+        return ui.build(screen, table_targets(table))[0]
+
+    async def post_invitation(
+        self, interaction: discord.Interaction[Any], table: TableInfo, lang: Lang
+    ) -> None:
+        """The reply to /scopa new (public, in the server's language)."""
+        public = await self.bot.langs.of_guild(interaction.guild_id)
+        view = self.invite_view(table, public)
+        if interaction.response.is_done():
+            message = await interaction.followup.send(view=view, wait=True)
+        else:
+            callback = await interaction.response.send_message(view=view)
+            message = callback.resource  # type: ignore[assignment]
+        if isinstance(message, discord.Message):
+            await self.service.set_table_messages(
+                table.id, channel_id=interaction.channel_id, message_id=message.id
+            )
+
+    async def on_click(
+        self, interaction: discord.Interaction[Any], target: Target, lang: Lang
+    ) -> None:
+        table_id, user_id = target.id, interaction.user.id
+        action = target.action
+        if action is Action.JOIN:
+            side = int(target.arg) if target.arg else None
+            table = await self.service.join(table_id, user=user_id, side=side)
+        elif action is Action.LEAVE:
+            table = await self.service.leave(table_id, user=user_id)
+        elif action is Action.ADD_COMPUTER:
+            table = await self.service.add_computer(table_id, by=user_id)
+        elif action is Action.CANCEL:
+            table = await self.service.cancel_table(table_id, by=user_id)
+            public = await self.bot.langs.of_guild(table.guild_id)
+            screen = closed_screen(table.rules, public, table_id=table.id, reason="cancelled")
+            await edit_clicked(interaction, ui.build(screen, table_targets(table))[0])
+            return
+        elif action is Action.START:
+            await self.start(interaction, table_id, lang)
+            return
+        else:
+            return
+        public = await self.bot.langs.of_guild(table.guild_id)
+        await edit_clicked(interaction, self.invite_view(table, public))
+
+    async def start(self, interaction: discord.Interaction[Any], table_id: int, lang: Lang) -> None:
+        delivery = self.bot.delivery
+        delivery.placing.add(table_id)
+        try:
+            started = await self.service.start_table(table_id, by=interaction.user.id)
+            table = started.table
+            game_id = started.game_id
+            public = await self.bot.langs.of_guild(table.guild_id)
+            table = await self._place(interaction, table, game_id, public, lang)
+        finally:
+            delivery.placing.discard(table_id)
+        assert table.game_id is not None or game_id
+        delivery.table(table.id, game_id).request()
+        for seat, holder in table.seats.items():
+            if holder.user_id is not None:
+                delivery.hand(table.id, game_id, seat).request()
+
+    async def _place(
+        self,
+        interaction: discord.Interaction[Any],
+        table: TableInfo,
+        game_id: int,
+        public: Lang,
+        lang: Lang,
+    ) -> TableInfo:
+        """Put the table message in a new thread, or turn the invitation into it."""
+        messages = self.bot.messages
+        if can_thread(interaction) and table.message_id is not None:
+            started = Screen(
+                (
+                    f"## {table_title(table, public)}",
+                    tr("invite.started", public, where=f"<#{table.message_id}>"),
+                )
+            )
+            await edit_clicked(interaction, ui.build(started, table_targets(table))[0])
+            try:
+                thread_id = await messages.start_thread(table, table_title(table, public))
+                view, files = await self.bot.delivery.table_view(table, game_id, public)
+                people = [h.user_id for h in table.seats.values() if h.user_id is not None]
+                sent = await messages.send(thread_id, view=view, files=files, mention=people)
+                return await self.service.set_table_messages(
+                    table.id, thread_id=thread_id, message_id=sent.id
+                )
+            except discord.Forbidden:
+                log.info("table %s: could not open a thread; staying in the channel", table.id)
+                await say(interaction, self._missing(interaction, lang, "threads"))
+        view, files = await self.bot.delivery.table_view(table, game_id, public)
+        await edit_clicked(interaction, view)
+        perms = interaction.app_permissions
+        if interaction.guild_id is not None and not perms.create_public_threads:
+            await say(interaction, self._missing(interaction, lang, "threads"))
+        message_id = interaction.message.id if interaction.message else table.message_id
+        return await self.service.set_table_messages(
+            table.id, channel_id=interaction.channel_id, message_id=message_id
+        )
+
+    def _missing(self, interaction: discord.Interaction[Any], lang: Lang, what: str) -> str:
+        where = f"<#{interaction.channel_id}>"
+        return tr(
+            "err.perm",
+            lang,
+            what=tr(f"perm.{what}", lang),
+            where=where,
+            perm=tr(f"perm.{what}_name", lang),
+        )
+
+    async def rematch(
+        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+    ) -> None:
+        old = await self.service.table_of_game(game_id)
+        if old.status is not TableStatus.FINISHED:
+            await say(interaction, tr("err.game_started", lang))
+            return
+        computers = sum(1 for h in old.seats.values() if h.user_id is None)
+        table = await self.service.open_table(
+            host=interaction.user.id,
+            guild_id=old.guild_id,
+            channel_id=interaction.channel_id,
+            preset=old.rules.preset.value,
+            players=old.rules.players,
+            options=_options(old),
+            pace=old.pace,
+            on_timeout=old.on_timeout,
+            level=old.level,
+            computers=computers,
+        )
+        await self.post_invitation(interaction, table, lang)
+
+
+def _options(table: TableInfo) -> dict[str, Any]:
+    data = table.rules.to_dict()
+    data.pop("preset", None)
+    data.pop("players", None)
+    return data

@@ -1,0 +1,170 @@
+"""Sending and editing the bot's own messages (table, hands), surviving what Discord does.
+
+A deleted table message is sent again, a deleted thread is opened again, an archived one is
+reopened; a closed DM (50007) is reported once, and a DM channel is opened once per person.
+Every call here counts against the bot's REST budget, so callers keep them few.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from scopabot.service import GameService, TableInfo
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
+CANNOT_DM, THREAD_ARCHIVED = 50007, 50083
+THREAD_ARCHIVE_MINUTES = 1440
+
+
+class DmClosed(Exception):
+    """The person does not accept direct messages from the bot."""
+
+
+class Messages:
+    def __init__(self, bot: discord.Client, service: GameService) -> None:
+        self.bot = bot
+        self.service = service
+        self._dm_channels: dict[int, int] = {}
+
+    # Tables ------------------------------------------------------------------------------
+
+    async def edit_table(
+        self, table: TableInfo, view: discord.ui.LayoutView, files: list[discord.File]
+    ) -> TableInfo:
+        """Edit the table message in place; recreate what was deleted. Returns the table
+        with the ids in use now."""
+        where = table.thread_id or table.channel_id
+        if where is None:
+            return table
+        if table.message_id is None:
+            return await self._resend(table, where, view, files)
+        message = self.bot.get_partial_messageable(where).get_partial_message(table.message_id)
+        try:
+            await message.edit(view=view, attachments=files)
+            return table
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_MESSAGE:
+                log.info("table %s: its message was deleted; sending it again", table.id)
+                return await self._resend(table, where, view, files)
+            if error.code == UNKNOWN_CHANNEL and table.thread_id and table.channel_id:
+                log.info("table %s: its thread was deleted; opening a new one", table.id)
+                return await self._new_thread(table, view, files)
+            raise
+        except discord.Forbidden as error:
+            if error.code == THREAD_ARCHIVED and table.thread_id:
+                await self.bot.http.edit_channel(table.thread_id, archived=False)
+                await message.edit(view=view, attachments=files)
+                return table
+            raise
+
+    async def _resend(
+        self,
+        table: TableInfo,
+        where: int,
+        view: discord.ui.LayoutView,
+        files: list[discord.File],
+    ) -> TableInfo:
+        channel = self.bot.get_partial_messageable(where)
+        try:
+            sent = await channel.send(view=view, files=files)
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL and table.thread_id and table.channel_id:
+                return await self._new_thread(table, view, files)
+            raise
+        return await self.service.set_table_messages(table.id, message_id=sent.id)
+
+    async def _new_thread(
+        self, table: TableInfo, view: discord.ui.LayoutView, files: list[discord.File]
+    ) -> TableInfo:
+        assert table.channel_id is not None
+        data = await self.bot.http.start_thread_without_message(
+            table.channel_id,
+            name=f"Scopa #{table.id}",
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            type=discord.ChannelType.public_thread.value,
+        )
+        thread_id = int(data["id"])
+        sent = await self.bot.get_partial_messageable(thread_id).send(view=view, files=files)
+        return await self.service.set_table_messages(
+            table.id, thread_id=thread_id, message_id=sent.id
+        )
+
+    async def start_thread(self, table: TableInfo, name: str) -> int:
+        """A thread on the invitation message (the thread's id is the message's)."""
+        assert table.channel_id is not None and table.message_id is not None
+        data = await self.bot.http.start_thread_with_message(
+            table.channel_id,
+            table.message_id,
+            name=name[:100],
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+        )
+        return int(data["id"])
+
+    async def send(
+        self,
+        channel_id: int,
+        *,
+        content: str | None = None,
+        view: discord.ui.LayoutView | None = None,
+        files: list[discord.File] | None = None,
+        mention: list[int] | None = None,
+    ) -> discord.Message:
+        users = [discord.Object(u) for u in mention or []]
+        allowed = discord.AllowedMentions(users=users, roles=False, everyone=False)
+        channel = self.bot.get_partial_messageable(channel_id)
+        kwargs: dict[str, Any] = {"allowed_mentions": allowed}
+        if view is not None:
+            kwargs["view"] = view
+            kwargs["files"] = files or []
+        else:
+            kwargs["content"] = content
+        return await channel.send(**kwargs)
+
+    # Direct messages -----------------------------------------------------------------------
+
+    async def dm_channel(self, user_id: int) -> int:
+        if user_id not in self._dm_channels:
+            data = await self.bot.http.start_private_message(user_id)
+            self._dm_channels[user_id] = int(data["id"])
+        return self._dm_channels[user_id]
+
+    def remember_dm(self, user_id: int, channel_id: int) -> None:
+        self._dm_channels[user_id] = channel_id
+
+    async def send_dm(
+        self,
+        user_id: int,
+        *,
+        content: str | None = None,
+        view: discord.ui.LayoutView | None = None,
+        files: list[discord.File] | None = None,
+    ) -> discord.Message:
+        channel_id = await self.dm_channel(user_id)
+        try:
+            return await self.send(channel_id, content=content, view=view, files=files)
+        except discord.Forbidden as error:
+            if error.code == CANNOT_DM:
+                raise DmClosed(user_id) from error
+            raise
+
+    async def edit_dm(
+        self,
+        channel_id: int,
+        message_id: int,
+        view: discord.ui.LayoutView,
+        files: list[discord.File],
+    ) -> bool:
+        """Edit a hand in place; False when the message is gone (the caller sends anew)."""
+        message = self.bot.get_partial_messageable(
+            channel_id, type=discord.ChannelType.private
+        ).get_partial_message(message_id)
+        try:
+            await message.edit(view=view, attachments=files)
+            return True
+        except discord.NotFound:
+            return False

@@ -1,0 +1,166 @@
+"""Running the real ``bot.py`` against the stand-in, and reading what players see.
+
+``BotProcess`` starts ``bot.py`` as a child process (the entry point people run), waits until
+it is connected with its commands registered, and can be killed and started again on the
+same database. The readers below find the table message, a player's hand in their DM and
+the cards on its buttons, as a person would by looking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.standin import Actor, DiscordStandIn, Message, World, default_world
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
+PLAY_ID = re.compile(r"^sb\|g\|(\d+)\|(\d+)\|p\|(\w+)$")
+
+CARD_NAME = re.compile(
+    r"\b(?:Asso|Ace|[2-7]|Fante|Jack|Cavallo|Knight|Re|King) (?:di|of) "
+    r"(?:denari|coppe|spade|bastoni|coins|cups|swords|clubs)\b"
+)
+
+
+def world_with_threads() -> World:
+    """The default world, the bot holding a role that may open threads (as invited)."""
+    world = default_world()
+    guild = next(iter(world.guilds.values()))
+    role = world.add_role(
+        guild, "ScopaBot", permissions=CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+    )
+    world.add_member(guild, world.bot, roles=[role])
+    return world
+
+
+@dataclass
+class BotProcess:
+    standin: DiscordStandIn
+    database: Path
+    env: dict[str, str] = field(default_factory=dict)
+    process: asyncio.subprocess.Process | None = None
+    lines: list[str] = field(default_factory=list)
+    _reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        readies = self.standin.gateway.readies
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(REPO_ROOT / "bot.py"),
+            cwd=REPO_ROOT,
+            env={
+                **os.environ,
+                **self.standin.env(),
+                "SCOPABOT_DB": str(self.database),
+                "SCOPABOT_COMPUTER_PAUSE": "0",
+                "LOG_LEVEL": "INFO",
+                **self.env,
+            },
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        self._reader = asyncio.create_task(self._read())
+        try:
+            await self.standin.wait_for(
+                lambda: (
+                    (
+                        self.standin.gateway.readies > readies
+                        and any("Ready as" in line for line in self.lines[-50:])
+                    )
+                    or self.process is None
+                    or self.process.returncode is not None
+                ),
+                timeout=30,
+            )
+        except TimeoutError:
+            raise AssertionError("bot.py did not get ready:\n" + self.output()) from None
+        assert self.process.returncode is None, self.output()
+        assert self.standin.world.commands, "bot.py registered no commands"
+
+    async def _read(self) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        async for line in self.process.stdout:
+            self.lines.append(line.decode(errors="replace").rstrip())
+
+    def output(self) -> str:
+        return "\n".join(self.lines[-200:])
+
+    async def kill(self) -> None:
+        """SIGKILL: no goodbye, nothing flushed, as a crash or a power cut of the host."""
+        assert self.process is not None
+        self.process.kill()
+        await self.process.wait()
+        if self._reader is not None:
+            await self._reader
+        self.lines.append("---- killed ----")
+
+    async def stop(self) -> int:
+        assert self.process is not None
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGTERM)
+        code = await asyncio.wait_for(self.process.wait(), timeout=15)
+        if self._reader is not None:
+            await self._reader
+        return code
+
+    def errors(self) -> list[str]:
+        return [line for line in self.lines if " ERROR " in line or "Traceback" in line]
+
+
+# Reading what people see ------------------------------------------------------------------
+
+
+def hand_message(standin: DiscordStandIn, actor: Actor) -> Message | None:
+    """The player's hand in their DM (the newest message with card buttons)."""
+    found = [
+        m
+        for m in standin.dm_timeline(actor.user)
+        if play_buttons(m) or "mano" in m.text() or "hand" in m.text()
+    ]
+    return found[-1] if found else None
+
+
+def play_buttons(message: Message) -> list[dict[str, Any]]:
+    return [b for b in message.buttons() if PLAY_ID.match(str(b.get("custom_id", "")))]
+
+
+def live_cards(message: Message) -> list[dict[str, Any]]:
+    return [b for b in play_buttons(message) if not b.get("disabled")]
+
+
+def card_labels(message: Message) -> list[str]:
+    return [str(b["label"]) for b in play_buttons(message)]
+
+
+def thread_named(standin: DiscordStandIn, prefix: str) -> Any:
+    for channel in standin.world.channels.values():
+        if channel.is_thread and (channel.name or "").startswith(prefix):
+            return channel
+    return None
+
+
+def table_messages(standin: DiscordStandIn, channel: Any) -> list[Message]:
+    """Bot messages with a "My hand" or "Rematch" button: table messages."""
+    labels = {"La mia mano", "My hand", "Rivincita", "Rematch"}
+    return [
+        m
+        for m in standin.world.channel_messages(channel.id)
+        if any(b.get("label") in labels for b in m.buttons())
+    ]
+
+
+def unanswered(standin: DiscordStandIn) -> list[Any]:
+    return [it for it in standin.interactions.by_id.values() if it.response is None or it.failed]
+
+
+def secrets_of(labels: Iterable[str]) -> list[str]:
+    return [label for label in labels if CARD_NAME.fullmatch(label)]
