@@ -72,6 +72,35 @@ class NotFoundError(StoreError):
     """No row with that id (game, table, sheet)."""
 
 
+class SeatError(StoreError):
+    """A seat change the table's rules refuse; nothing was written."""
+
+    def __init__(self, table_id: int, message: str, seat: int | None = None) -> None:
+        self.table_id = table_id
+        self.seat = seat
+        super().__init__(message)
+
+
+class SeatTakenError(SeatError):
+    """Someone already sits in that seat."""
+
+
+class AlreadySeatedError(SeatError):
+    """One seat per person per table."""
+
+
+class NoSuchSeatError(SeatError):
+    """The table has no seat with that number."""
+
+
+class TableNotOpenError(SeatError):
+    """The table started, finished or was cancelled: its seats no longer change."""
+
+
+class SeatsEmptyError(SeatError):
+    """A game starts only when every seat is taken."""
+
+
 class StaleVersionError(StoreError):
     """The game moved on since the caller looked at it: a second click, or another player."""
 

@@ -13,22 +13,24 @@ import json
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import aiosqlite
 
 from scopabot.engine import Card, Game, GameRecord, Move, Rules
 
+from .alarms import DUE_DEADLINES_SQL as DUE_DEADLINES_SQL  # where tests look for it
 from .base import StoreBase, on_worker
 from .errors import NotFoundError, StaleVersionError
 from .models import (
     Actor,
     ActorKind,
     AppliedMove,
-    Deadline,
     GameInfo,
     GameStatus,
     MoveEntry,
+    RatingChange,
     SeatHolder,
     StoredGame,
     from_ms,
@@ -38,19 +40,25 @@ from .models import (
     to_ms,
 )
 from .move_sql import (
+    CLOSE_TABLE_SQL,
     MovePlan,
+    NewGame,
+    Pending,
+    SeatState,
     deck_blob,
-    dumps,
+    end_match_rows,
+    insert_game,
     load_rows,
     put_all_ratings,
-    save_shuffles,
+    seat_states,
     version_of,
     write_move,
 )
+from .records import MatchEnded
 
 _SELECT_GAMES = (
     "SELECT id, table_id, guild_id, rules, status, version, move_count, deadline_at, created_at,"
-    " updated_at, finished_at FROM games"
+    " updated_at, finished_at, remind_at FROM games"
 )
 
 
@@ -72,45 +80,10 @@ class GamesMixin(StoreBase):
         at: datetime | None = None,
     ) -> StoredGame:
         """Store a game that has not been played yet (from ``Game.new`` or a position)."""
-        if game.move_count:
-            raise ValueError("store a game before its first move")
-        if len(seats) != game.rules.players:
-            raise ValueError(f"{game.rules.players} seats are needed, got {len(seats)}")
-        record = game.record().to_dict()
-        stamp = to_ms(at or now())
-        game_row = (
-            table_id,
-            guild_id,
-            dumps(record["rules"]),
-            record["seed"],
-            record["first_dealer"],
-            dumps(record["dealer_draw"]),
-            None if record["start"] is None else dumps(record["start"]),
-            dumps(game.to_snapshot(include_record=False)),
-            opt_ms(deadline),
-            stamp,
-            stamp,
+        new = NewGame.of(
+            game, seats, guild_id=guild_id, table_id=table_id, deadline=deadline, at=at
         )
-        seat_rows = [(n, s.user_id, s.ai_level) for n, s in enumerate(seats)]
-        decks = [deck_blob(o) for o in game.shuffles_since(0)]
-
-        def write(conn: sqlite3.Connection) -> int:
-            cursor = conn.execute(
-                "INSERT INTO games (table_id, guild_id, rules, seed, first_dealer, dealer_draw,"
-                " start, status, version, move_count, snapshot, deadline_at, created_at,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'playing', 1, 0, ?, ?, ?, ?)",
-                game_row,
-            )
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            conn.executemany(
-                "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
-                [(game_id, *row) for row in seat_rows],
-            )
-            save_shuffles(conn, game_id, 0, decks)
-            return game_id
-
-        game_id = await self._write_once(write)
+        game_id = await self._write_once(insert_game, new)
         self._remember(game_id, 1, game.copy())
         return StoredGame(game_id, 1, game)
 
@@ -157,26 +130,18 @@ class GamesMixin(StoreBase):
         ]
 
     async def game_info(self, game_id: int) -> GameInfo:
-        async with self._read() as db:
-            row = await _one(db, _SELECT_GAMES + " WHERE id = ?", (game_id,))
-            if row is None:
-                raise NotFoundError(f"no game {game_id}")
-            seats = await _seats(db, game_id)
-        return _info(row, seats)
+        infos = await self._read_once(_infos, " WHERE id = ?", (game_id,))
+        if not infos:
+            raise NotFoundError(f"no game {game_id}")
+        return infos[0]
 
     async def playing_games(self, *, guild_id: int | None = None) -> list[GameInfo]:
         """Games still being played (in one server, or everywhere), oldest first."""
-        async with self._read() as db:
-            if guild_id is None:
-                rows = await db.execute_fetchall(
-                    _SELECT_GAMES + " WHERE status = 'playing' ORDER BY id"
-                )
-            else:
-                rows = await db.execute_fetchall(
-                    _SELECT_GAMES + " WHERE status = 'playing' AND guild_id = ? ORDER BY id",
-                    (guild_id,),
-                )
-            return [_info(r, await _seats(db, r[0])) for r in rows]
+        if guild_id is None:
+            return await self._read_once(_infos, " WHERE status = 'playing' ORDER BY id", ())
+        return await self._read_once(
+            _infos, " WHERE status = 'playing' AND guild_id = ? ORDER BY id", (guild_id,)
+        )
 
     async def _load(self, game_id: int) -> tuple[int, Game]:
         """Version and game from the snapshot: the rows in one hand-off, the parsing here."""
@@ -228,23 +193,28 @@ class GamesMixin(StoreBase):
         by: Actor,
         at: datetime | None = None,
         deadline: datetime | None = None,
+        remind_at: datetime | None = None,
         seat: int | None = None,
+        hand_over_after: int = 3,
     ) -> AppliedMove:
         """Play ``move`` and persist it in one transaction; return the new version.
 
         Raises :class:`StaleVersionError` when the game is no longer at ``expected_version``
         (nothing is written), the engine's ``IllegalMoveError`` / ``InvalidMoveError`` when the
-        move is not allowed. ``seat``, when given, must be the seat to play. ``deadline`` is
-        the next turn's deadline (``None`` clears it). The deal score, match result,
-        statistics and ratings of a move that ends a deal or the match are written in the
-        same transaction.
+        move is not allowed. ``seat``, when given, must be the seat to play. ``deadline`` and
+        ``remind_at`` are the next turn's, written only if a person plays it (not a computer
+        seat, nor one handed to a computer), so a crash can never leave a turn without its
+        deadline. A move by ``Actor.timeout()`` counts one more timeout in a row for the seat
+        and hands the seat to a computer at ``hand_over_after``; a person's own move clears
+        both. The deal score, match result, statistics, ratings and the table's closing of a
+        move that ends a deal or the match are written in the same transaction.
         """
         if isinstance(move, str):
             move = Move.parse(move)
         stamp = to_ms(at or now())
         # The move is checked and played here, on the event loop; the snapshot is made and
-        # everything written in one hand-off (see .move_sql). No await between taking the game out
-        # of the cache and handing it over, so no other coroutine ever touches the same Game.
+        # everything written in one hand-off (see .move_sql). No await between taking the game
+        # out of the cache and handing it over, so no other coroutine ever touches the same Game.
         cached = self._cache.pop(game_id, None)
         if cached is not None and cached[0] == expected_version:
             game = cached[1]
@@ -272,7 +242,6 @@ class GamesMixin(StoreBase):
                 new_version,
                 game.move_count,
                 GameStatus.FINISHED if outcome else GameStatus.PLAYING,
-                None if outcome else opt_ms(deadline),
                 stamp,
                 stamp if outcome else None,
                 game_id,
@@ -286,70 +255,109 @@ class GamesMixin(StoreBase):
             outcome=outcome,
             stamp=stamp,
             rate=self._rating_policy is not None,
+            seat=player,
+            actor=by.kind.value,
+            deadline=opt_ms(deadline),
+            remind_at=opt_ms(remind_at),
+            hand_over_after=hand_over_after,
         )
+        changes: tuple[RatingChange, ...] = ()
         if outcome is None or self._rating_policy is None:
-            await self._write_once(write_move, plan)
+            written = await self._write_once(write_move, plan)
         else:
             # The move that ends a rated match: the policy runs here, not on the database
             # thread, inside the same transaction (a few hand-offs, once per match).
             async with self._tx() as db:
-                pending = await on_worker(db, write_move, plan)
-                if pending is not None:
-                    result_row, current = pending
-                    updates = {
-                        board: self._rating_policy(result_row, ratings)
-                        for board, ratings in current.items()
-                    }
-                    await on_worker(db, put_all_ratings, result_row.category, updates, stamp)
+                written = await on_worker(db, write_move, plan)
+                changes = await self._rate(db, written.pending, stamp)
         self._remember(game_id, new_version, game)
-        return AppliedMove(game_id, new_version, result, game.copy())
+        return AppliedMove(
+            game_id,
+            new_version,
+            result,
+            game.copy(),
+            match=written.match,
+            rating_changes=changes,
+            away=written.away,
+            seat_timeouts=written.seat_timeouts,
+            took_back=written.took_back,
+            deadline=opt_dt(written.deadline),
+            remind_at=opt_dt(written.remind_at),
+        )
+
+    async def _rate(
+        self, db: aiosqlite.Connection, pending: Pending | None, stamp: int
+    ) -> tuple[RatingChange, ...]:
+        """Run the rating policy on a just-finished match and write its answer (in ``db``'s
+        open transaction); the changes, board by board."""
+        if pending is None or self._rating_policy is None:
+            return ()
+        result_row, current = pending
+        updates = {
+            board: self._rating_policy(result_row, ratings) for board, ratings in current.items()
+        }
+        await on_worker(db, put_all_ratings, result_row.category, updates, stamp)
+        return tuple(
+            RatingChange(board, rid, current[board].get(rid), value)
+            for board, values in updates.items()
+            for rid, value in sorted(values.items())
+        )
+
+    async def end_match(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        losing_side: int,
+        reason: str,
+        at: datetime | None = None,
+    ) -> MatchEnded:
+        """End a match now because a side resigned or forfeited: it loses, the result,
+        statistics and ratings are written, the table closes, all in one transaction."""
+        stamp = to_ms(at or now())
+        version, game = await self._load(game_id)
+        if version != expected_version:
+            raise StaleVersionError(game_id, expected_version, version)
+        if not 0 <= losing_side < game.rules.sides:
+            raise ValueError(f"no side {losing_side} in this game")
+        deals = len(game.deal_scores)
+        async with self._tx() as db:
+            match, pending = await on_worker(
+                db,
+                partial(
+                    end_match_rows,
+                    game_id=game_id,
+                    expected_version=expected_version,
+                    rules=game.rules,
+                    losing_side=losing_side,
+                    reason=reason,
+                    totals=game.totals,
+                    deals=deals,
+                    stamp=stamp,
+                    rate=self._rating_policy is not None,
+                ),
+            )
+            changes = await self._rate(db, pending, stamp)
+        self._forget(game_id)
+        return MatchEnded(game_id, expected_version + 1, match, changes)
 
     async def abandon_game(self, game_id: int, expected_version: int) -> int:
-        """Mark a game abandoned (no result, no statistics); returns the new version."""
+        """Mark a game abandoned (no result, no statistics) and cancel its table; returns the
+        new version."""
+        stamp = to_ms(now())
         async with self._tx() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = 'abandoned', version = version + 1, deadline_at = NULL,"
-                " updated_at = ? WHERE id = ? AND version = ? AND status = 'playing'",
-                (to_ms(now()), game_id, expected_version),
+                " remind_at = NULL, updated_at = ? WHERE id = ? AND version = ?"
+                " AND status = 'playing'",
+                (stamp, game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 row = await _one(db, "SELECT version FROM games WHERE id = ?", (game_id,))
                 raise StaleVersionError(game_id, expected_version, None if row is None else row[0])
+            await db.execute(CLOSE_TABLE_SQL, ("cancelled", stamp, game_id))
         self._forget(game_id)
         return expected_version + 1
-
-    # ------------------------------------------------------------------ deadlines
-
-    async def set_deadline(self, game_id: int, expected_version: int, due: datetime | None) -> None:
-        """Set or clear the current turn's deadline without bumping the version."""
-        async with self._tx() as db:
-            cursor = await db.execute(
-                "UPDATE games SET deadline_at = ? WHERE id = ? AND version = ?",
-                (opt_ms(due), game_id, expected_version),
-            )
-            if cursor.rowcount != 1:
-                row = await _one(db, "SELECT version FROM games WHERE id = ?", (game_id,))
-                raise StaleVersionError(game_id, expected_version, None if row is None else row[0])
-
-    async def due_deadlines(self, until: datetime, *, limit: int = 100) -> list[Deadline]:
-        """Turns whose time ran out by ``until``, earliest first (an index range scan)."""
-        async with self._read() as db:
-            rows = await db.execute_fetchall(DUE_DEADLINES_SQL, (to_ms(until), limit))
-        return [Deadline(r[0], r[1], from_ms(r[2])) for r in rows]
-
-    async def next_deadline(self) -> datetime | None:
-        """When the next deadline falls, to know how long the timer may sleep."""
-        async with self._read() as db:
-            row = await _one(
-                db, "SELECT min(deadline_at) FROM games WHERE deadline_at IS NOT NULL", ()
-            )
-        return None if row is None else opt_dt(row[0])
-
-
-DUE_DEADLINES_SQL = (
-    "SELECT id, version, deadline_at FROM games WHERE deadline_at IS NOT NULL"
-    " AND deadline_at <= ? ORDER BY deadline_at LIMIT ?"
-)
 
 
 async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any:
@@ -358,19 +366,11 @@ async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any
     return rows[0] if rows else None
 
 
-async def _seat_rows(db: aiosqlite.Connection, game_id: int) -> list[tuple[int, SeatHolder]]:
-    rows = await db.execute_fetchall(
-        "SELECT seat, user_id, ai_level FROM game_seats WHERE game_id = ? ORDER BY seat",
-        (game_id,),
-    )
-    return [(r[0], SeatHolder(r[1], r[2])) for r in rows]
+def _infos(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> list[GameInfo]:
+    return [_info(r, seat_states(conn, r[0])) for r in conn.execute(_SELECT_GAMES + where, params)]
 
 
-async def _seats(db: aiosqlite.Connection, game_id: int) -> tuple[SeatHolder, ...]:
-    return tuple(s for _, s in await _seat_rows(db, game_id))
-
-
-def _info(row: Sequence[Any], seats: tuple[SeatHolder, ...]) -> GameInfo:
+def _info(row: Sequence[Any], states: list[SeatState]) -> GameInfo:
     return GameInfo(
         id=row[0],
         table_id=row[1],
@@ -379,9 +379,12 @@ def _info(row: Sequence[Any], seats: tuple[SeatHolder, ...]) -> GameInfo:
         status=GameStatus(row[4]),
         version=row[5],
         move_count=row[6],
-        seats=seats,
+        seats=tuple(s.holder for s in states),
         deadline_at=opt_dt(row[7]),
         created_at=from_ms(row[8]),
         updated_at=from_ms(row[9]),
         finished_at=opt_dt(row[10]),
+        remind_at=opt_dt(row[11]),
+        timeouts=tuple(s.timeouts for s in states),
+        away=frozenset(s.seat for s in states if s.away),
     )

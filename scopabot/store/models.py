@@ -109,6 +109,24 @@ class SeatHolder:
         return self.user_id is not None
 
 
+COMPUTER_RATING_IDS: dict[str, int] = {
+    "random": -1,
+    "greedy": -2,
+    "normal": -3,
+    "hard": -4,
+    "expert": -5,
+}
+"""The pseudo user id each computer level is rated under: below every Discord id, never taken.
+(The store may not import :mod:`scopabot.ai`; a service test checks every level is here.)"""
+
+
+def rating_id(holder: SeatHolder) -> int | None:
+    """Whose rating a seat holder plays for: the person's id, or their level's pseudo id."""
+    if holder.user_id is not None:
+        return holder.user_id
+    return COMPUTER_RATING_IDS.get(holder.ai_level or "")
+
+
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
     guild_id: int
@@ -130,6 +148,11 @@ class Table:
     seats: dict[int, SeatHolder]
     created_at: datetime
     updated_at: datetime
+    pace: dict[str, Any] = field(default_factory=dict)  # the service's Pace, as JSON data
+    on_timeout: str = "computer"
+    level: str = "normal"
+    game_id: int | None = None  # the table's game, once started
+    game_version: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +171,9 @@ class GameInfo:
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
+    remind_at: datetime | None = None
+    timeouts: tuple[int, ...] = ()  # per seat, in a row
+    away: frozenset[int] = frozenset()  # seats handed to a computer after repeated timeouts
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,13 +186,31 @@ class StoredGame:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One rated player's leaderboard numbers on one board, before and after a match."""
+
+    board: int
+    rating_id: int
+    before: Rating | None  # None: their first rated match in this category on this board
+    after: RatingValue
+
+
+@dataclass(frozen=True, slots=True)
 class AppliedMove:
-    """What :meth:`Store.apply_move` did: the new version and the engine's result."""
+    """What :meth:`Store.apply_move` did: the new version and the engine's result, and, when
+    the move ended the match, its stored result and the rating changes written with it."""
 
     game_id: int
     version: int
     result: PlayResult
     game: Game
+    match: MatchResult | None = None
+    rating_changes: tuple[RatingChange, ...] = ()
+    away: frozenset[int] = frozenset()  # seats handed to a computer after this move
+    seat_timeouts: int = 0  # the mover's timeouts in a row after this move
+    took_back: bool = False  # the mover's seat was handed to a computer and they played
+    deadline: datetime | None = None  # the deadline written for the next turn
+    remind_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +249,7 @@ class MatchResult:
     deals: int
     finished_at: datetime
     players: tuple[MatchPlayer, ...]
+    losing_side: int | None = None  # the side that resigned or forfeited
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,32 +11,50 @@ loop measured the same throughput and a lower median under an open-loop load.
 
 from __future__ import annotations
 
-import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from scopabot.engine import Card, DealScore, Game, Outcome, Rules
 
 from .errors import GameClosedError, NotFoundError, StaleVersionError, StoreError
-from .models import GLOBAL, MatchPlayer, MatchResult, Rating, RatingValue, SeatHolder, from_ms
-
-# One encoder, made once: json.dumps with options builds a new one per call.
-ENCODER = json.JSONEncoder(separators=(",", ":"))
+from .models import (
+    MatchResult,
+    Rating,
+    SeatHolder,
+    now,
+    opt_ms,
+    to_ms,
+)
+from .result_sql import (
+    ENCODER,
+    boards_of,
+    current_ratings,
+    dumps,
+    save_deal,
+    save_result,
+)
+from .result_sql import put_all_ratings as put_all_ratings  # the names other modules import
+from .result_sql import put_ratings as put_ratings
+from .result_sql import rating_of as rating_of
 
 UPDATE_GAME_SQL = (
     "UPDATE games SET snapshot = ?, version = ?, move_count = ?, status = ?,"
-    " deadline_at = ?, updated_at = ?, finished_at = ? WHERE id = ? AND version = ?"
+    " deadline_at = ?, remind_at = ?, updated_at = ?, finished_at = ? WHERE id = ? AND version = ?"
     " AND status = 'playing'"
 )
 INSERT_MOVE_SQL = (
     "INSERT INTO moves (game_id, ply, seat, move, actor, actor_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
-
-
-def dumps(data: Any) -> str:
-    return ENCODER.encode(data)
+SEAT_STATE_SQL = (
+    "SELECT seat, user_id, ai_level, timeouts, away FROM game_seats WHERE game_id = ? ORDER BY seat"
+)
+CLOSE_TABLE_SQL = (
+    "UPDATE tables SET status = ?, updated_at = ? WHERE status IN ('open', 'playing')"
+    " AND id = (SELECT table_id FROM games WHERE id = ?)"
+)
 
 
 def deck_blob(order: Iterable[Card]) -> bytes:
@@ -50,7 +68,7 @@ class MovePlan:
     game_id: int
     expected_version: int
     game: Game  # after the move; only this call uses it until it returns
-    update: tuple[Any, ...]  # parameters of UPDATE_GAME_SQL after the snapshot
+    update: tuple[Any, ...]  # parameters of UPDATE_GAME_SQL after snapshot, deadline, reminder
     move: tuple[Any, ...]  # parameters of INSERT_MOVE_SQL
     first_deck: int  # number of the first new deck order in ``decks``
     decks: list[bytes]
@@ -59,20 +77,78 @@ class MovePlan:
     outcome: Outcome | None
     stamp: int
     rate: bool  # read current ratings for the rating policy
+    seat: int  # the seat that moved
+    actor: str  # ActorKind value
+    deadline: int | None  # the next turn's deadline, if a person (not handed over) plays it
+    remind_at: int | None
+    hand_over_after: int  # timeouts in a row that hand a seat to a computer
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    seat: int
+    holder: SeatHolder
+    timeouts: int
+    away: bool
 
 
 Pending = tuple[MatchResult, dict[int, dict[int, Rating | None]]]
 
 
-def write_move(conn: sqlite3.Connection, plan: MovePlan) -> Pending | None:
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What :func:`write_move` wrote beyond the move itself."""
+
+    match: MatchResult | None  # the result, when the move ended a match with a person in it
+    pending: Pending | None  # the result and current ratings, when ratings must move
+    away: frozenset[int]
+    seat_timeouts: int
+    took_back: bool
+    deadline: int | None
+    remind_at: int | None
+
+
+def seat_states(conn: sqlite3.Connection, game_id: int) -> list[SeatState]:
+    return [
+        SeatState(r[0], SeatHolder(r[1], r[2]), int(r[3]), bool(r[4]))
+        for r in conn.execute(SEAT_STATE_SQL, (game_id,))
+    ]
+
+
+def write_move(conn: sqlite3.Connection, plan: MovePlan) -> Written:
     """Write one move inside the caller's transaction; raise StaleVersionError if it is old.
 
-    Returns the match result and the current ratings per board when a rated match just ended
-    (the caller runs the rating policy on them and writes the new ratings), else ``None``.
+    Besides the move: the mover's timeouts in a row (a timeout adds one and hands the seat to a
+    computer at ``hand_over_after``; a person's own play clears both), the next turn's deadline
+    and reminder (none when a computer plays that turn), and, when the move ends a deal or the
+    match, the deal score, statistics, result and the table's closing. Returns what a rating
+    policy needs when a rated match just ended.
     """
     game_id = plan.game_id
+    states = seat_states(conn, game_id)
+    mover = next((s for s in states if s.seat == plan.seat), None)
+    timeouts, away_now, took_back = (
+        (mover.timeouts, mover.away, False) if mover else (0, False, False)
+    )
+    if plan.actor == "timeout":
+        timeouts += 1
+        away_now = away_now or timeouts >= plan.hand_over_after
+    elif plan.actor == "user" and mover is not None:
+        took_back = mover.away
+        timeouts, away_now = 0, False
+    away = {s.seat for s in states if s.away and s.seat != plan.seat}
+    if away_now:
+        away.add(plan.seat)
+    deadline, remind_at = plan.deadline, plan.remind_at
+    if plan.outcome is not None:
+        deadline = remind_at = None
+    else:
+        nxt = next((s for s in states if s.seat == plan.game.turn), None)
+        if nxt is not None and (not nxt.holder.is_human or nxt.seat in away):
+            deadline = remind_at = None
     snapshot = ENCODER.encode(plan.game.to_snapshot(include_record=False))
-    if conn.execute(UPDATE_GAME_SQL, (snapshot, *plan.update)).rowcount != 1:
+    update = (snapshot, *plan.update[:3], deadline, remind_at, *plan.update[3:])
+    if conn.execute(UPDATE_GAME_SQL, update).rowcount != 1:
         row = conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise NotFoundError(f"no game {game_id}")
@@ -80,19 +156,152 @@ def write_move(conn: sqlite3.Connection, plan: MovePlan) -> Pending | None:
             raise GameClosedError(game_id, str(row[1]))
         raise StaleVersionError(game_id, plan.expected_version, int(row[0]))
     conn.execute(INSERT_MOVE_SQL, plan.move)
+    if mover is not None and (timeouts, away_now) != (mover.timeouts, mover.away):
+        conn.execute(
+            "UPDATE game_seats SET timeouts = ?, away = ? WHERE game_id = ? AND seat = ?",
+            (timeouts, int(away_now), game_id, plan.seat),
+        )
     if plan.decks:
         save_shuffles(conn, game_id, plan.first_deck, plan.decks)
-    if plan.deal_score is None:
-        return None
-    seats = seat_rows(conn, game_id)
+    match: MatchResult | None = None
+    pending: Pending | None = None
+    if plan.deal_score is not None:
+        seats = [(s.seat, s.holder) for s in states]
+        guild = guild_of(conn, game_id)
+        save_deal(conn, game_id, plan.rules, plan.deal_score, seats, guild, plan.stamp)
+        if plan.outcome is not None:
+            o = plan.outcome
+            match = save_result(
+                conn,
+                game_id,
+                plan.rules,
+                seats,
+                guild,
+                plan.stamp,
+                winner=o.winner,
+                reason=o.reason.value,
+                totals=o.totals,
+                deals=o.deals,
+            )
+            conn.execute(CLOSE_TABLE_SQL, ("finished", plan.stamp, game_id))
+            if match is not None and plan.rate:
+                pending = match, {b: current_ratings(conn, b, match) for b in boards_of(guild)}
+    return Written(match, pending, frozenset(away), timeouts, took_back, deadline, remind_at)
+
+
+def end_match_rows(
+    conn: sqlite3.Connection,
+    game_id: int,
+    expected_version: int,
+    *,
+    rules: Rules,
+    losing_side: int,
+    reason: str,
+    totals: tuple[int, ...],
+    deals: int,
+    stamp: int,
+    rate: bool,
+) -> tuple[MatchResult | None, Pending | None]:
+    """Finish a game by resignation or forfeit: the other side wins (with three players, the
+    other side with the most points, the earlier seat on a tie); the result and statistics are
+    written as for a match that ran to its end, and the table closes."""
+    cursor = conn.execute(
+        "UPDATE games SET status = 'finished', version = version + 1, deadline_at = NULL,"
+        " remind_at = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND version = ?"
+        " AND status = 'playing'",
+        (stamp, stamp, game_id, expected_version),
+    )
+    if cursor.rowcount != 1:
+        row = conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(f"no game {game_id}")
+        if row[1] != "playing":
+            raise GameClosedError(game_id, str(row[1]))
+        raise StaleVersionError(game_id, expected_version, int(row[0]))
+    others = [side for side in range(rules.sides) if side != losing_side]
+    winner = max(others, key=lambda side: (totals[side] if side < len(totals) else 0, -side))
+    seats = [(s.seat, s.holder) for s in seat_states(conn, game_id)]
     guild = guild_of(conn, game_id)
-    save_deal(conn, game_id, plan.rules, plan.deal_score, seats, guild, plan.stamp)
-    if plan.outcome is None:
-        return None
-    result = save_result(conn, game_id, plan.rules, plan.outcome, seats, guild, plan.stamp)
-    if result is None or not plan.rate:
-        return None
-    return result, {board: current_ratings(conn, board, result) for board in boards_of(guild)}
+    match = save_result(
+        conn,
+        game_id,
+        rules,
+        seats,
+        guild,
+        stamp,
+        winner=winner,
+        reason=reason,
+        totals=totals,
+        deals=deals,
+        losing_side=losing_side,
+    )
+    conn.execute(CLOSE_TABLE_SQL, ("finished", stamp, game_id))
+    if match is None or not rate:
+        return match, None
+    return match, (match, {b: current_ratings(conn, b, match) for b in boards_of(guild)})
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """The rows of a game not played yet, made on the event loop."""
+
+    game_row: tuple[Any, ...]
+    seat_rows: list[tuple[int, int | None, str | None]]
+    decks: list[bytes]
+
+    @classmethod
+    def of(
+        cls,
+        game: Game,
+        seats: Sequence[SeatHolder],
+        *,
+        guild_id: int | None,
+        table_id: int | None,
+        deadline: datetime | None,
+        at: datetime | None,
+        remind_at: datetime | None = None,
+    ) -> NewGame:
+        if game.move_count:
+            raise ValueError("store a game before its first move")
+        if len(seats) != game.rules.players:
+            raise ValueError(f"{game.rules.players} seats are needed, got {len(seats)}")
+        record = game.record().to_dict()
+        stamp = to_ms(at or now())
+        return cls(
+            (
+                table_id,
+                guild_id,
+                dumps(record["rules"]),
+                record["seed"],
+                record["first_dealer"],
+                dumps(record["dealer_draw"]),
+                None if record["start"] is None else dumps(record["start"]),
+                dumps(game.to_snapshot(include_record=False)),
+                opt_ms(deadline),
+                opt_ms(remind_at),
+                stamp,
+                stamp,
+            ),
+            [(n, s.user_id, s.ai_level) for n, s in enumerate(seats)],
+            [deck_blob(o) for o in game.shuffles_since(0)],
+        )
+
+
+def insert_game(conn: sqlite3.Connection, new: NewGame) -> int:
+    cursor = conn.execute(
+        "INSERT INTO games (table_id, guild_id, rules, seed, first_dealer, dealer_draw,"
+        " start, status, version, move_count, snapshot, deadline_at, remind_at, created_at,"
+        " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'playing', 1, 0, ?, ?, ?, ?, ?)",
+        new.game_row,
+    )
+    game_id = cursor.lastrowid
+    assert game_id is not None
+    conn.executemany(
+        "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
+        [(game_id, *row) for row in new.seat_rows],
+    )
+    save_shuffles(conn, game_id, 0, new.decks)
+    return game_id
 
 
 def version_of(conn: sqlite3.Connection, game_id: int) -> int | None:
@@ -120,190 +329,6 @@ def guild_of(conn: sqlite3.Connection, game_id: int) -> int | None:
     if row is None:
         raise StoreError(f"game {game_id} vanished inside its own transaction")
     return None if row[0] is None else int(row[0])
-
-
-def boards_of(guild: int | None) -> tuple[int, ...]:
-    """The boards a game counts on: its server's (if any), then the global one."""
-    return (GLOBAL,) if guild is None else (guild, GLOBAL)
-
-
-def save_deal(
-    conn: sqlite3.Connection,
-    game_id: int,
-    rules: Rules,
-    score: DealScore,
-    seats: list[tuple[int, SeatHolder]],
-    guild: int | None,
-    stamp: int,
-) -> None:
-    conn.executemany(
-        "INSERT INTO deal_scores (game_id, deal, side, carte, denari, settebello, primiera,"
-        " scope, re_bello, napola, total, cards, denari_count, primiera_total, sevens,"
-        " napola_reale) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                game_id,
-                score.deal,
-                s.side,
-                s.carte,
-                s.denari,
-                s.settebello,
-                s.primiera,
-                s.scope,
-                s.re_bello,
-                s.napola,
-                s.total,
-                s.cards,
-                s.denari_count,
-                s.primiera_total,
-                s.sevens,
-                int(score.napola_reale == s.side),
-            )
-            for s in score.sides
-        ],
-    )
-    rows = []
-    for seat, holder in seats:
-        if holder.user_id is None:
-            continue
-        s = score.sides[rules.side_of(seat)]
-        for board in boards_of(guild):
-            rows.append(
-                (
-                    board,
-                    rules.preset.value,
-                    holder.user_id,
-                    s.scope,
-                    s.settebello,
-                    s.primiera,
-                    s.total,
-                    stamp,
-                )
-            )
-    conn.executemany(
-        "INSERT INTO player_stats (guild_id, category, user_id, deals, scope, settebelli,"
-        " primiere, points, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (guild_id, category, user_id) DO UPDATE SET deals = deals + 1,"
-        " scope = scope + excluded.scope, settebelli = settebelli + excluded.settebelli,"
-        " primiere = primiere + excluded.primiere, points = points + excluded.points,"
-        " updated_at = excluded.updated_at",
-        rows,
-    )
-
-
-def save_result(
-    conn: sqlite3.Connection,
-    game_id: int,
-    rules: Rules,
-    outcome: Outcome,
-    seats: list[tuple[int, SeatHolder]],
-    guild: int | None,
-    stamp: int,
-) -> MatchResult | None:
-    """Write the result, its players and their statistics; the result if anyone is human."""
-    category = rules.preset.value
-    cursor = conn.execute(
-        "INSERT INTO match_results (game_id, guild_id, category, winner_side, reason, totals,"
-        " deals, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            game_id,
-            guild,
-            category,
-            outcome.winner,
-            outcome.reason.value,
-            dumps(list(outcome.totals)),
-            outcome.deals,
-            stamp,
-        ),
-    )
-    match_id = cursor.lastrowid
-    assert match_id is not None
-    players = tuple(
-        MatchPlayer(seat, rules.side_of(seat), holder, rules.side_of(seat) == outcome.winner)
-        for seat, holder in seats
-    )
-    conn.executemany(
-        "INSERT INTO match_players (match_id, seat, side, user_id, ai_level, won)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        [
-            (match_id, p.seat, p.side, p.seat_holder.user_id, p.seat_holder.ai_level, int(p.won))
-            for p in players
-        ],
-    )
-    humans = [p for p in players if p.seat_holder.user_id is not None]
-    conn.executemany(
-        "INSERT INTO player_stats (guild_id, category, user_id, games, wins, updated_at)"
-        " VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, category, user_id) DO UPDATE"
-        " SET games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at",
-        [
-            (board, category, p.seat_holder.user_id, int(p.won), stamp)
-            for p in humans
-            for board in boards_of(guild)
-        ],
-    )
-    if not humans:
-        return None
-    return MatchResult(
-        match_id,
-        game_id,
-        guild,
-        category,
-        outcome.winner,
-        outcome.reason.value,
-        outcome.totals,
-        outcome.deals,
-        from_ms(stamp),
-        players,
-    )
-
-
-def current_ratings(
-    conn: sqlite3.Connection, board: int, result: MatchResult
-) -> dict[int, Rating | None]:
-    """The rating of each human of ``result`` on ``board`` (``None`` if they have none)."""
-    user_ids = sorted({p.seat_holder.user_id for p in result.players if p.seat_holder.user_id})
-    current: dict[int, Rating | None] = dict.fromkeys(user_ids)
-    for row in conn.execute(
-        "SELECT guild_id, category, user_id, mu, sigma, score, games, updated_at"
-        " FROM ratings WHERE guild_id = ? AND category = ? AND user_id IN"
-        " (SELECT value FROM json_each(?))",
-        (board, result.category, dumps(user_ids)),
-    ):
-        current[row[2]] = rating_of(row)
-    return current
-
-
-def rating_of(row: Any) -> Rating:
-    return Rating(row[0], row[1], row[2], row[3], row[4], row[5], row[6], from_ms(row[7]))
-
-
-def put_ratings(
-    conn: sqlite3.Connection,
-    board: int,
-    category: str,
-    values: dict[int, RatingValue],
-    stamp: int,
-    *,
-    played: bool,
-) -> None:
-    conn.executemany(
-        "INSERT INTO ratings (guild_id, category, user_id, mu, sigma, score, games, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, category, user_id) DO UPDATE"
-        " SET mu = excluded.mu, sigma = excluded.sigma, score = excluded.score,"
-        " games = games + excluded.games, updated_at = excluded.updated_at",
-        [
-            (board, category, uid, v.mu, v.sigma, v.score, int(played), stamp)
-            for uid, v in sorted(values.items())
-        ],
-    )
-
-
-def put_all_ratings(
-    conn: sqlite3.Connection, category: str, updates: dict[int, dict[int, RatingValue]], stamp: int
-) -> None:
-    """The rating policy's answers after a match, board by board."""
-    for board, values in updates.items():
-        put_ratings(conn, board, category, values, stamp, played=True)
 
 
 def load_rows(

@@ -9,15 +9,33 @@ from typing import Any
 
 import aiosqlite
 
-from scopabot.engine import Rules
+from scopabot.engine import Game, Rules
 
-from .base import StoreBase
-from .errors import NotFoundError, StoreError
-from .models import GuildSettings, SeatHolder, Table, TableStatus, from_ms, now, to_ms
+from .base import StoreBase, on_worker
+from .errors import (
+    AlreadySeatedError,
+    NoSuchSeatError,
+    NotFoundError,
+    SeatsEmptyError,
+    SeatTakenError,
+    TableNotOpenError,
+)
+from .models import (
+    GuildSettings,
+    SeatHolder,
+    StoredGame,
+    Table,
+    TableStatus,
+    from_ms,
+    now,
+    to_ms,
+)
+from .move_sql import NewGame, insert_game
 
 _SELECT_TABLES = (
-    "SELECT id, guild_id, host_id, rules, status, channel_id, thread_id, message_id, created_at,"
-    " updated_at FROM tables"
+    "SELECT t.id, t.guild_id, t.host_id, t.rules, t.status, t.channel_id, t.thread_id,"
+    " t.message_id, t.created_at, t.updated_at, t.pace, t.on_timeout, t.level, g.id, g.version"
+    " FROM tables t LEFT JOIN games g ON g.id = (SELECT max(id) FROM games WHERE table_id = t.id)"
 )
 _UNSET: Any = object()
 
@@ -67,14 +85,29 @@ class TablesMixin(StoreBase):
         rules: Rules,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        pace: dict[str, Any] | None = None,
+        on_timeout: str = "computer",
+        level: str = "normal",
         at: datetime | None = None,
     ) -> Table:
+        """A new open table; ``pace`` is the service's pace as JSON data (kept as given)."""
         stamp = to_ms(at or now())
+        pace_text = json.dumps(pace or {"kind": "untimed", "seconds": None, "reminders": []})
         async with self._tx() as db:
             cursor = await db.execute(
                 "INSERT INTO tables (guild_id, host_id, rules, status, channel_id, created_at,"
-                " updated_at) VALUES (?, ?, ?, 'open', ?, ?, ?)",
-                (guild_id, host_id, json.dumps(rules.to_dict()), channel_id, stamp, stamp),
+                " updated_at, pace, on_timeout, level) VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    host_id,
+                    json.dumps(rules.to_dict()),
+                    channel_id,
+                    stamp,
+                    stamp,
+                    pace_text,
+                    on_timeout,
+                    level,
+                ),
             )
             table_id = cursor.lastrowid
             assert table_id is not None
@@ -88,7 +121,8 @@ class TablesMixin(StoreBase):
         async with self._read() as db:
             rows = list(
                 await db.execute_fetchall(
-                    "SELECT id FROM tables WHERE message_id = ?", (message_id,)
+                    "SELECT id FROM tables WHERE message_id = ? ORDER BY id DESC LIMIT 1",
+                    (message_id,),
                 )
             )
             return await _table(db, rows[0][0]) if rows else None
@@ -132,13 +166,24 @@ class TablesMixin(StoreBase):
             return await _table(db, table_id)
 
     async def take_seat(self, table_id: int, seat: int, holder: SeatHolder) -> Table:
-        """Sit someone down; refused (``StoreError``) when the seat is taken."""
+        """Sit someone down before the start; one seat per person per table.
+
+        Refused with :class:`SeatTakenError`, :class:`NoSuchSeatError`,
+        :class:`AlreadySeatedError` or :class:`TableNotOpenError`; nothing is written then.
+        """
         async with self._tx() as db:
             table = await _table(db, table_id)
-            if seat in table.seats:
-                raise StoreError(f"seat {seat} at table {table_id} is taken")
+            _must_be_open(table)
             if not 0 <= seat < table.rules.players:
-                raise StoreError(f"table {table_id} has no seat {seat}")
+                raise NoSuchSeatError(table_id, f"table {table_id} has no seat {seat}", seat)
+            if seat in table.seats:
+                raise SeatTakenError(table_id, f"seat {seat} at table {table_id} is taken", seat)
+            if holder.user_id is not None and any(
+                h.user_id == holder.user_id for h in table.seats.values()
+            ):
+                raise AlreadySeatedError(
+                    table_id, f"user {holder.user_id} already sits at table {table_id}", seat
+                )
             await db.execute(
                 "INSERT INTO table_seats (table_id, seat, user_id, ai_level, joined_at)"
                 " VALUES (?, ?, ?, ?, ?)",
@@ -147,11 +192,96 @@ class TablesMixin(StoreBase):
             return await _table(db, table_id)
 
     async def leave_seat(self, table_id: int, seat: int) -> Table:
+        """Free a seat before the start (refused with :class:`TableNotOpenError` after it)."""
         async with self._tx() as db:
+            _must_be_open(await _table(db, table_id))
             await db.execute(
                 "DELETE FROM table_seats WHERE table_id = ? AND seat = ?", (table_id, seat)
             )
             return await _table(db, table_id)
+
+    async def move_seats(self, table_id: int, moves: dict[int, int]) -> Table:
+        """Move seat holders before the start: ``moves`` maps a seat to its new seat. The
+        seats left behind are freed; a destination must be free or itself moved away."""
+        async with self._tx() as db:
+            table = await _table(db, table_id)
+            _must_be_open(table)
+            for seat, to in moves.items():
+                if seat not in table.seats:
+                    raise NoSuchSeatError(table_id, f"nobody sits in seat {seat}", seat)
+                if not 0 <= to < table.rules.players:
+                    raise NoSuchSeatError(table_id, f"table {table_id} has no seat {to}", to)
+            staying = {s: h for s, h in table.seats.items() if s not in moves}
+            placed = dict(staying)
+            for seat, to in moves.items():
+                if to in placed:
+                    raise SeatTakenError(table_id, f"seat {to} at table {table_id} is taken", to)
+                placed[to] = table.seats[seat]
+            await db.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
+            await db.executemany(
+                "INSERT INTO table_seats (table_id, seat, user_id, ai_level, joined_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(table_id, s, h.user_id, h.ai_level, to_ms(now())) for s, h in placed.items()],
+            )
+            return await _table(db, table_id)
+
+    async def start_table(
+        self,
+        table_id: int,
+        game: Game,
+        *,
+        deadline: datetime | None = None,
+        remind_at: datetime | None = None,
+        at: datetime | None = None,
+    ) -> StoredGame:
+        """Store the table's game, seated as the table is, and flip the table to playing, in
+        one transaction. Refused (:class:`TableNotOpenError`, :class:`SeatsEmptyError`) unless
+        the table is open and every seat taken. ``deadline`` is the first turn's."""
+        stamp = at or now()
+        async with self._tx() as db:
+            table = await _table(db, table_id)
+            _must_be_open(table)
+            if len(table.seats) != table.rules.players:
+                raise SeatsEmptyError(table_id, f"table {table_id} has empty seats")
+            if game.rules != table.rules:
+                raise ValueError("the game must be played with the table's rules")
+            seats = [table.seats[n] for n in range(table.rules.players)]
+            new = NewGame.of(
+                game,
+                seats,
+                guild_id=table.guild_id,
+                table_id=table_id,
+                deadline=deadline,
+                remind_at=remind_at,
+                at=stamp,
+            )
+            game_id = await on_worker(db, insert_game, new)
+            await db.execute(
+                "UPDATE tables SET status = 'playing', updated_at = ? WHERE id = ?",
+                (to_ms(stamp), table_id),
+            )
+        self._remember(game_id, 1, game.copy())
+        return StoredGame(game_id, 1, game)
+
+    async def cancel_table(self, table_id: int) -> Table:
+        """Close a table that has not started (:class:`TableNotOpenError` otherwise)."""
+        async with self._tx() as db:
+            _must_be_open(await _table(db, table_id))
+            await db.execute(
+                "UPDATE tables SET status = 'cancelled', updated_at = ? WHERE id = ?",
+                (to_ms(now()), table_id),
+            )
+            return await _table(db, table_id)
+
+    async def tables_in_channel(self, channel_id: int) -> list[Table]:
+        """Tables open or playing in a channel or shown in a thread, oldest first."""
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT id FROM tables WHERE (channel_id = ? OR thread_id = ?)"
+                " AND status IN ('open', 'playing') ORDER BY id",
+                (channel_id, channel_id),
+            )
+            return [await _table(db, r[0]) for r in rows]
 
     async def tables_of_user(self, user_id: int) -> list[Table]:
         """Open or playing tables where this user has a seat."""
@@ -165,7 +295,7 @@ class TablesMixin(StoreBase):
 
 
 async def _table(db: aiosqlite.Connection, table_id: int) -> Table:
-    rows = list(await db.execute_fetchall(_SELECT_TABLES + " WHERE id = ?", (table_id,)))
+    rows = list(await db.execute_fetchall(_SELECT_TABLES + " WHERE t.id = ?", (table_id,)))
     if not rows:
         raise NotFoundError(f"no table {table_id}")
     r: Sequence[Any] = rows[0]
@@ -185,4 +315,14 @@ async def _table(db: aiosqlite.Connection, table_id: int) -> Table:
         seats={s[0]: SeatHolder(s[1], s[2]) for s in seats},
         created_at=from_ms(r[8]),
         updated_at=from_ms(r[9]),
+        pace=json.loads(r[10]),
+        on_timeout=r[11],
+        level=r[12],
+        game_id=r[13],
+        game_version=r[14],
     )
+
+
+def _must_be_open(table: Table) -> None:
+    if table.status is not TableStatus.OPEN:
+        raise TableNotOpenError(table.id, f"table {table.id} is {table.status}: seats are fixed")

@@ -213,8 +213,9 @@ async def test_ratings_move_in_the_same_transaction_as_the_last_move(db_path: Pa
 async def test_deadlines_are_found_in_order(store: Store) -> None:
     t0 = datetime(2025, 1, 1, tzinfo=UTC)
     ids = []
+    people = [SeatHolder.human(100), SeatHolder.human(101)]  # a computer's turn has no deadline
     for n in range(4):
-        stored = await new_game(store, Rules(), seed=n)
+        stored = await store.create_game(Game.new(Rules(), seed=n), seats=people, guild_id=1)
         ids.append(stored.id)
         await store.set_deadline(stored.id, stored.version, t0 + timedelta(minutes=10 - n))
     first = await store.load_game(ids[0])

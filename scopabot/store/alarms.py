@@ -1,0 +1,122 @@
+"""Deadlines and reminders: when a turn runs out, and when to remind the person in turn.
+
+Both live on the game's row (``deadline_at``, ``remind_at``), written in the transaction of the
+move that starts the turn, so a crash can never leave a turn without its deadline. One
+scheduler reads the earliest of them (:meth:`AlarmsMixin.next_alarm`) and what is due
+(:meth:`AlarmsMixin.due_alarms`), both index range scans however many games are running.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
+
+from .base import StoreBase
+from .errors import StaleVersionError
+from .models import Deadline, from_ms, opt_dt, opt_ms, to_ms
+from .records import Alarm, AlarmKind
+
+DUE_DEADLINES_SQL = (
+    "SELECT id, version, deadline_at FROM games WHERE deadline_at IS NOT NULL"
+    " AND deadline_at <= ? ORDER BY deadline_at LIMIT ?"
+)
+DUE_REMINDERS_SQL = (
+    "SELECT id, version, remind_at, deadline_at FROM games WHERE remind_at IS NOT NULL"
+    " AND remind_at <= ? ORDER BY remind_at LIMIT ?"
+)
+
+NEXT_DEADLINE_SQL = "SELECT min(deadline_at) FROM games WHERE deadline_at IS NOT NULL"
+NEXT_REMINDER_SQL = "SELECT min(remind_at) FROM games WHERE remind_at IS NOT NULL"
+
+
+class AlarmsMixin(StoreBase):
+    async def set_deadline(
+        self,
+        game_id: int,
+        expected_version: int,
+        due: datetime | None,
+        *,
+        remind_at: datetime | None = None,
+    ) -> None:
+        """Set or clear the current turn's deadline (and reminder) without bumping the version."""
+        await self._write_once(
+            _set_times,
+            "deadline_at = ?, remind_at = ?",
+            (opt_ms(due), opt_ms(remind_at)),
+            game_id,
+            expected_version,
+        )
+
+    async def set_reminder(self, game_id: int, expected_version: int, at: datetime | None) -> None:
+        """The next reminder of the current turn (``None``: no more), after one was sent."""
+        await self._write_once(
+            _set_times, "remind_at = ?", (opt_ms(at),), game_id, expected_version
+        )
+
+    async def due_deadlines(self, until: datetime, *, limit: int = 100) -> list[Deadline]:
+        """Turns whose time ran out by ``until``, earliest first (an index range scan)."""
+        rows = await self._read_once(_rows, DUE_DEADLINES_SQL, (to_ms(until), limit))
+        return [Deadline(r[0], r[1], from_ms(r[2])) for r in rows]
+
+    async def next_deadline(self) -> datetime | None:
+        """When the next deadline falls, to know how long the timer may sleep."""
+        rows = await self._read_once(_rows, NEXT_DEADLINE_SQL, ())
+        return opt_dt(rows[0][0]) if rows else None
+
+    async def next_alarm(self) -> datetime | None:
+        """When the next deadline or reminder falls, whichever is first."""
+        return opt_dt(await self._read_once(_next_alarm))
+
+    async def due_alarms(self, until: datetime, *, limit: int = 100) -> list[Alarm]:
+        """Deadlines and reminders due by ``until``, earliest first; a reminder due at the
+        same moment as a deadline comes first."""
+        deadlines, reminders = await self._read_once(_due, to_ms(until), limit)
+        alarms = [
+            Alarm(r[0], r[1], AlarmKind.DEADLINE, from_ms(r[2]), from_ms(r[2])) for r in deadlines
+        ]
+        alarms += [
+            Alarm(r[0], r[1], AlarmKind.REMINDER, from_ms(r[2]), opt_dt(r[3])) for r in reminders
+        ]
+        alarms.sort(key=lambda a: (a.due_at, a.kind is AlarmKind.DEADLINE, a.game_id))
+        return alarms[:limit]
+
+
+def _rows(conn: sqlite3.Connection, sql: str, params: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [tuple(r) for r in conn.execute(sql, params)]
+
+
+def _next_alarm(conn: sqlite3.Connection) -> int | None:
+    deadline = conn.execute(
+        "SELECT min(deadline_at) FROM games WHERE deadline_at IS NOT NULL"
+    ).fetchone()[0]
+    reminder = conn.execute(
+        "SELECT min(remind_at) FROM games WHERE remind_at IS NOT NULL"
+    ).fetchone()[0]
+    found = [t for t in (deadline, reminder) if t is not None]
+    return min(found) if found else None
+
+
+def _due(
+    conn: sqlite3.Connection, until: int, limit: int
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    return (
+        [tuple(r) for r in conn.execute(DUE_DEADLINES_SQL, (until, limit))],
+        [tuple(r) for r in conn.execute(DUE_REMINDERS_SQL, (until, limit))],
+    )
+
+
+def _set_times(
+    conn: sqlite3.Connection,
+    assignments: str,
+    values: tuple[int | None, ...],
+    game_id: int,
+    expected_version: int,
+) -> None:
+    # ``assignments`` is one of the fixed strings above, never built from input.
+    cursor = conn.execute(
+        "UPDATE games SET " + assignments + " WHERE id = ? AND version = ?",
+        (*values, game_id, expected_version),
+    )
+    if cursor.rowcount != 1:
+        row = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        raise StaleVersionError(game_id, expected_version, None if row is None else row[0])
