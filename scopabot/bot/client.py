@@ -15,7 +15,7 @@ from scopabot.service import GameService
 
 from . import sync
 from .actions import Actions
-from .commands import ScopaGroup
+from .commands import ScopaGroup, command_error
 from .config import Config
 from .context import Langs
 from .delivery import Delivery
@@ -84,6 +84,7 @@ class ScopaBot(commands.AutoShardedBot):
         self.lobby = Lobby(self)
         self._unsubscribe = self.service.subscribe(self.delivery.on_event)
         self.add_dynamic_items(ScopaButton, ScopaSelect)
+        self.tree.on_error = self._command_error  # type: ignore[method-assign]
         self.tree.add_command(ScopaGroup(self))
         self._add_optional_commands()
         await self.tree.set_translator(CatalogTranslator())
@@ -95,6 +96,11 @@ class ScopaBot(commands.AutoShardedBot):
         from . import extras
 
         extras.add(self)
+
+    async def _command_error(
+        self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+    ) -> None:
+        await command_error(self, interaction, error)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.type is discord.InteractionType.component:

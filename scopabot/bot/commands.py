@@ -58,30 +58,29 @@ class GameNotFound(Exception):
         self.key = key
 
 
+async def command_error(
+    bot: ScopaBot, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+) -> None:
+    """Every command's refusal in words; an unexpected error logged, with a short apology."""
+    cause = getattr(error, "original", error)
+    lang = await bot.langs.of_interaction(interaction)
+    if isinstance(cause, ServiceError):
+        await say(interaction, error_text(cause, lang))
+    elif isinstance(cause, GameNotFound):
+        await say(interaction, tr(cause.key, lang))
+    elif isinstance(cause, CardParseError):
+        await say(interaction, tr("err.not_a_card", lang))
+    else:
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("/%s failed", name, exc_info=cause)
+        await say(interaction, tr("err.unexpected", lang, game="-"))
+
+
 class ScopaGroup(app_commands.Group):
     def __init__(self, bot: ScopaBot) -> None:
         super().__init__(name=_("scopa"), description=_("Play Scopa and Scopone"))
         self.bot = bot
         self.service = bot.service
-
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        cause = getattr(error, "original", error)
-        lang = await self.bot.langs.of_interaction(interaction)
-        if isinstance(cause, ServiceError):
-            await say(interaction, error_text(cause, lang))
-        elif isinstance(cause, GameNotFound):
-            await say(interaction, tr(cause.key, lang))
-        elif isinstance(cause, CardParseError):
-            await say(interaction, tr("err.not_a_card", lang))
-        else:
-            log.error(
-                "/%s failed",
-                interaction.command and interaction.command.qualified_name,
-                exc_info=cause,
-            )
-            await say(interaction, tr("err.unexpected", lang, game="-"))
 
     async def lang(self, interaction: discord.Interaction[Any]) -> Lang:
         return await self.bot.langs.of_interaction(interaction)

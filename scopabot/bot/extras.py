@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from discord import app_commands
+
+from . import boards, score
+
 if TYPE_CHECKING:
     from .client import ScopaBot
 
 
 def add(bot: ScopaBot) -> None:
-    """Add the optional commands to the tree (each module adds its own)."""
+    group = bot.tree.get_command("scopa")
+    assert isinstance(group, app_commands.Group)
+    boards.add(bot, group)
+    score.add(bot)

@@ -255,4 +255,52 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "- `/scopa games` elenca i tuoi tavoli, `/scopa rules` le opzioni, `/scopa resign` chiude la tua partita.\n"
         "- `/scopa leaderboard` e `/scopa stats` per le classifiche; `/score` segna i punti di una partita con le carte vere.",
     ),
+    # Boards, stats, settings, score sheets
+    "board.games": ("{games} matches", "{games} partite"),
+    "board.empty": (
+        "Nobody has played a rated match yet.",
+        "Nessuno ha ancora giocato una partita in classifica.",
+    ),
+    "board.title": ("Leaderboard · {game} · {where}", "Classifica · {game} · {where}"),
+    "board.server": ("this server", "questo server"),
+    "board.global": ("everyone", "tutti"),
+    "btn.first": ("First page", "Prima pagina"),
+    "stats.title": ("Statistics of {name}", "Statistiche di {name}"),
+    "stats.none": ("No matches yet.", "Ancora nessuna partita."),
+    "stats.line": (
+        "rating {rating} · {games} matches, {wins} won · {scope} scope · {settebelli} settebelli · {ppd} points a deal",
+        "punteggio {rating} · {games} partite, {wins} vinte · {scope} scope · {settebelli} settebelli · {ppd} punti a smazzata",
+    ),
+    "settings.saved": (
+        "Saved: language {language}, game channel {channel}.",
+        "Salvato: lingua {language}, canale delle partite {channel}.",
+    ),
+    "sheet.title": ("Score sheet", "Foglio dei punti"),
+    "sheet.needs": ("(needs {needs})", "(mancano {needs})"),
+    "sheet.winner": ("{name} win!", "Vince {name}!"),
+    "sheet.tied": (
+        "Tied at the target: play another deal.",
+        "Pari al traguardo: si gioca un'altra smazzata.",
+    ),
+    "sheet.last": ("Last: +{points} to {side}", "Ultimo: +{points} a {side}"),
+    "err.unknown_score_sheet": (
+        "I do not know that score sheet.",
+        "Non conosco quel foglio dei punti.",
+    ),
+    "err.sheet_closed": ("This score sheet is closed.", "Questo foglio dei punti è chiuso."),
+    "err.not_sheet_owner": (
+        "Only whoever started the sheet can do that.",
+        "Solo chi ha iniziato il foglio può farlo.",
+    ),
+    "err.not_on_sheet": ("You are not on this score sheet.", "Non sei in questo foglio dei punti."),
+    "err.nothing_to_undo": ("There is nothing to undo.", "Non c'è niente da annullare."),
+    "err.not_your_entry": (
+        "You can only undo your own entry.",
+        "Puoi annullare solo i tuoi punti.",
+    ),
+    "err.bad_points": ("Points must be 1 to 101.", "I punti vanno da 1 a 101."),
+    "err.bad_sheet": (
+        "That score sheet is not possible: {message}",
+        "Foglio non possibile: {message}",
+    ),
 }

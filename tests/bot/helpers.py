@@ -164,3 +164,59 @@ def unanswered(standin: DiscordStandIn) -> list[Any]:
 
 def secrets_of(labels: Iterable[str]) -> list[str]:
     return [label for label in labels if CARD_NAME.fullmatch(label)]
+
+
+OVER_LABELS = {"Rivincita", "Rematch"}
+CAPTURE_ID = re.compile(r"^sb\|g\|\d+\|\d+\|c\|")
+
+
+def is_over(message: Message) -> bool:
+    return any(b.get("label") in OVER_LABELS for b in message.buttons())
+
+
+async def next_turn(
+    standin: DiscordStandIn, thread: Any, actors: list[Actor], *, timeout: float = 15
+) -> tuple[Actor, Message] | None:
+    """Wait until one of ``actors`` may play (live buttons in their DM hand), or the end."""
+
+    def ready() -> Any:
+        tables = table_messages(standin, thread)
+        if tables and is_over(tables[-1]):
+            return ("over", None)
+        for actor in actors:
+            hand = hand_message(standin, actor)
+            if hand is not None and live_cards(hand):
+                return (actor, hand)
+        return None
+
+    who, hand = await standin.wait_for(ready, timeout=timeout)
+    return None if who == "over" else (who, hand)
+
+
+async def play_from(
+    standin: DiscordStandIn, actor: Actor, hand: Message, *, pick: int = 0, choose: int = 0
+) -> tuple[str, bool]:
+    """Click a card of ``hand`` (the ``pick``-th live one); if asked, take choice ``choose``.
+
+    The rest of the hand is registered as the player's secret first. Returns the card's
+    label and whether a capture had to be chosen."""
+    cards = live_cards(hand)
+    button = cards[pick % len(cards)]
+    label = str(button["label"])
+    standin.privacy.set_secrets(actor.user, [c for c in card_labels(hand) if c != label])
+    result = await actor.click(hand, str(button["custom_id"]))
+    assert not result.failed and result.message is not None
+    asked = [b for b in result.message.buttons() if CAPTURE_ID.match(str(b.get("custom_id")))]
+    if asked:
+        chosen = await actor.click(result.message, str(asked[choose % len(asked)]["custom_id"]))
+        assert not chosen.failed
+    return label, bool(asked)
+
+
+def counted_requests(standin: DiscordStandIn, since: int = 0) -> list[Any]:
+    """Requests that count against the bot's REST budget (not interaction answers)."""
+    return [
+        r
+        for r in standin.requests[since:]
+        if not r.path.startswith("/interactions/") and not r.path.startswith("/webhooks/")
+    ]

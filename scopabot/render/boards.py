@@ -1,0 +1,128 @@
+"""Leaderboards, a player's statistics and score sheets, as screens.
+
+They take plain values (rows of rank, name, score, games; totals per side), so render needs
+nothing from the service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .i18n import Lang, tr
+from .screens import GOLD, GREEN, GREY, Action, Button, Screen, Style
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    rank: int
+    name: str
+    score: float
+    games: int
+
+
+def leaderboard_screen(
+    lines: Sequence[BoardLine],
+    lang: Lang,
+    *,
+    title: str,
+    next_cursor: str | None,
+    first_page: bool,
+) -> Screen:
+    if lines:
+        body = "\n".join(
+            f"**{line.rank}.** {line.name} — {line.score:.0f} "
+            f"({tr('board.games', lang, games=line.games)})"
+            for line in lines
+        )
+    else:
+        body = tr("board.empty", lang)
+    buttons = []
+    if not first_page:
+        buttons.append(Button(tr("btn.first", lang), Action.PAGE, ""))
+    if next_cursor is not None:
+        buttons.append(Button(tr("btn.next", lang), Action.PAGE, next_cursor, Style.PRIMARY))
+    return Screen((f"## {title}", body), (tuple(buttons),) if buttons else (), accent=GOLD)
+
+
+@dataclass(frozen=True, slots=True)
+class StatsLine:
+    game: str
+    score: float | None
+    rank: int | None
+    games: int
+    wins: int
+    scope: int
+    settebelli: int
+    points_per_deal: float | None
+
+
+def stats_screen(name: str, lines: Sequence[StatsLine], lang: Lang, *, board: str) -> Screen:
+    blocks = [f"## {tr('stats.title', lang, name=name)} · {board}"]
+    if not lines:
+        blocks.append(tr("stats.none", lang))
+    for line in lines:
+        rating = "—" if line.score is None else f"{line.score:.0f}"
+        rank = "" if line.rank is None else f" (#{line.rank})"
+        ppd = "—" if line.points_per_deal is None else f"{line.points_per_deal:.2f}"
+        blocks.append(
+            f"**{line.game}**: "
+            + tr(
+                "stats.line",
+                lang,
+                rating=rating + rank,
+                games=line.games,
+                wins=line.wins,
+                scope=line.scope,
+                settebelli=line.settebelli,
+                ppd=ppd,
+            )
+        )
+    return Screen(tuple(blocks), accent=GREEN)
+
+
+def sheet_screen(
+    title: str,
+    sides: Sequence[tuple[str, int, int | None]],
+    lang: Lang,
+    *,
+    target: int | None,
+    winner: int | None,
+    tied: bool,
+    closed: bool,
+    last: str = "",
+) -> Screen:
+    """A score sheet: each side's name, points and what it still needs; quick buttons."""
+    head = f"## {title or tr('sheet.title', lang)}"
+    if target is not None:
+        head += "\n" + tr("rules.target", lang, target=target)
+    rows_text = []
+    for name, points, needs in sides:
+        line = f"**{name}**: {points}"
+        if needs is not None:
+            line += " " + tr("sheet.needs", lang, needs=needs)
+        rows_text.append(line)
+    blocks = [head, "\n".join(rows_text)]
+    if last:
+        blocks.append(last)
+    if winner is not None:
+        blocks.append("### " + tr("sheet.winner", lang, name=sides[winner][0]))
+    elif tied:
+        blocks.append(tr("sheet.tied", lang))
+    if closed or winner is not None:
+        return Screen(tuple(blocks), accent=GOLD if winner is not None else GREY)
+    rows: list[tuple[Button, ...]] = []
+    for side, (name, _, _) in enumerate(sides):
+        rows.append(
+            tuple(
+                Button(f"{name} +{p}", Action.SCORE, f"{side}.{p}", Style.PRIMARY)
+                for p in (1, 2, 3)
+            )
+        )
+    rows.append(
+        (
+            Button(tr("btn.undo", lang), Action.UNDO),
+            Button(tr("btn.end", lang), Action.END, style=Style.DANGER),
+        )
+    )
+    return Screen(tuple(blocks), tuple(rows), accent=GREEN)
