@@ -1,0 +1,25 @@
+# ScopaBot: the Discord bot for Scopa and Scopone.
+#   docker build -t scopabot .
+#   docker run -d --name scopabot --restart unless-stopped \
+#       -e DISCORD_TOKEN=... -v scopabot-data:/data scopabot
+# The database lives on the /data volume, so an upgrade (a new image) keeps every game.
+FROM python:3.12-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    SCOPABOT_DB=/data/scopabot.db \
+    LOG_LEVEL=INFO
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY scopabot ./scopabot
+COPY migrations ./migrations
+COPY bot.py ./
+RUN pip install --no-cache-dir . \
+    && useradd --create-home --uid 10001 scopa \
+    && mkdir -p /data && chown scopa /data
+
+USER scopa
+VOLUME ["/data"]
+# Back up while it runs: docker exec scopabot scopabot backup /data/scopabot.db /data/backups/
+CMD ["python", "bot.py"]
