@@ -1,0 +1,99 @@
+"""Closed DMs, stale and forged buttons, someone else's table: explained, nothing changes."""
+
+from __future__ import annotations
+
+import re
+
+from tests.standin import DiscordStandIn, InteractionType
+
+from .helpers import (
+    BotProcess,
+    card_labels,
+    hand_message,
+    live_cards,
+    next_turn,
+    play_from,
+    table_messages,
+    thread_named,
+)
+
+GAME_ID = re.compile(r"^sb\|g\|(\d+)\|(\d+)\|h\|$")
+
+
+async def test_closed_dms_are_said_in_the_thread_and_my_hand_plays(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice, dave = s.user("alice"), s.user("dave")  # dave does not accept DMs
+    invitation = (await alice.slash("scopa new", deals=1)).message
+    assert invitation is not None
+    await dave.click(invitation, "Siediti")
+    await alice.click(invitation, "Inizia")
+    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    note = await s.wait_for(
+        lambda: [m for m in s.world.channel_messages(thread.id) if "messaggi diretti" in m.content],
+        timeout=5,
+    )
+    assert f"<@{dave.user.id}>" in note[0].content and "La mia mano" in note[0].content
+    assert not s.dm_timeline(dave.user)
+    table = table_messages(s, thread)[0]
+    # dave plays from the ephemeral hand of "My hand" until the deal (the match) is over.
+    plays = 0
+    while True:
+        turn = await next_turn(s, thread, [alice], timeout=3) if plays % 2 == 0 else None
+        if turn is None and table_messages(s, thread)[0].buttons()[0]["label"] == "Rivincita":
+            break
+        if turn is not None:
+            await play_from(s, alice, turn[1])
+        shown = await dave.click(table, "La mia mano")
+        hand = shown.message
+        assert hand is not None and hand.ephemeral
+        if live_cards(hand):
+            await play_from(s, dave, hand)
+        plays += 1
+        if plays > 80:
+            raise AssertionError("the match did not end")
+
+
+async def test_stale_forged_and_foreign_clicks_change_nothing(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice, bob = s.user("alice"), s.user("bob")
+    invitation = (await alice.slash("scopa new", computers=1)).message
+    assert invitation is not None
+    await alice.click(invitation, "Inizia")
+    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    table = (await s.wait_for(lambda: table_messages(s, thread), timeout=5))[0]
+    turn = await next_turn(s, thread, [alice])
+    assert turn is not None
+    old = (await alice.click(table, "La mia mano")).message  # an ephemeral hand, never edited
+    assert old is not None and live_cards(old)
+    await play_from(s, alice, turn[1])
+    await next_turn(s, thread, [alice])
+    revisions = len(table.history)
+    before = card_labels(hand_message(s, alice))  # type: ignore[arg-type]
+
+    stale = await alice.click(old, str(live_cards(old)[0]["custom_id"]))
+    assert stale.message is not None and stale.message.ephemeral
+    assert "momento precedente" in stale.message.text()
+
+    foreign = await bob.click(table, "La mia mano")
+    assert foreign.message is not None and foreign.message.ephemeral
+    assert "Non sei seduto" in foreign.message.text()
+
+    hand_id = next(b["custom_id"] for b in table.buttons() if GAME_ID.match(b["custom_id"]))
+    game = GAME_ID.match(hand_id)[1]  # type: ignore[index]
+    for forged in (f"sb|g|{game}|999|p|7d", "sb|g|999999|1|p|7d", "not-ours", "sb|g|1|1|z|"):
+        interaction = s.interactions.start(
+            InteractionType.MESSAGE_COMPONENT,
+            bob.user,
+            s.world.channels[table.channel_id],
+            {"custom_id": forged, "component_type": 2},
+            source=table,
+        )
+        await s.wait_for(lambda it=interaction: it.response is not None, timeout=3)
+        assert interaction.original is not None and interaction.original.ephemeral
+        assert "non vale più" in interaction.original.text()
+    assert len(table.history) == revisions  # nothing changed on the table
+    assert card_labels(hand_message(s, alice)) == before  # type: ignore[arg-type]

@@ -1,0 +1,38 @@
+"""The bot killed mid-game and started again: the game goes on, old buttons still work."""
+
+from __future__ import annotations
+
+from tests.standin import DiscordStandIn
+
+from .helpers import BotProcess, hand_message, next_turn, play_from, table_messages, thread_named
+
+
+async def test_killed_mid_game_then_restarted_old_buttons_still_work(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice = s.user("alice")
+    invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
+    assert invitation is not None
+    await alice.click(invitation, "Inizia")
+    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    for _ in range(3):
+        turn = await next_turn(s, thread, [alice])
+        assert turn is not None
+        await play_from(s, alice, turn[1])
+    turn = await next_turn(s, thread, [alice])
+    assert turn is not None
+    hand = turn[1]
+    syncs = sum(1 for r in s.requests if r.method == "PUT" and "commands" in r.path)
+    assert syncs == 1
+
+    await bot_py.kill()
+    await bot_py.start()
+    assert sum(1 for r in s.requests if r.method == "PUT" and "commands" in r.path) == syncs
+    # The hand message sent before the crash: its buttons still play.
+    assert hand_message(s, alice) is hand
+    await play_from(s, alice, hand)
+    while (turn := await next_turn(s, thread, [alice])) is not None:
+        await play_from(s, alice, turn[1])
+    assert "Vince" in table_messages(s, thread)[0].text()
+    assert len(table_messages(s, thread)) == 1
