@@ -1,0 +1,130 @@
+"""The bot under load: 100 games at once through the stand-in for Discord.
+
+Run: ``PYTHONPATH=. .venv/bin/python bench/bot.py [--games 100] [--deals 1]``. The real
+``bot.py`` runs as a child process against the loopback stand-in, with Discord-like rate limits
+on (5 requests a second per route and channel); 100 people each open a table against a
+computer and play it out by clicking the card buttons of their DM hand, all at once. Printed:
+
+* time from a click to its acknowledgement (the interaction's first response), median and p99,
+  as the person sees it (the stand-in's clock, loopback network included);
+* counted REST calls per move (everything except interaction answers), against the budget of
+  three; and the requests Discord refused for rate limits (429).
+
+Targets (issue 11): p99 under 100 ms, at most three REST calls per move, none refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.bot.helpers import (
+    BotProcess,
+    counted_requests,
+    hand_message,
+    live_cards,
+    world_with_threads,
+)
+from tests.standin import Actor, DiscordStandIn
+
+
+async def one_game(s: DiscordStandIn, actor: Actor, deals: int, acks: list[float]) -> int:
+    created = await actor.slash("scopa new", computers=1, deals=deals, channel="tavolo")
+    invitation = created.message
+    assert invitation is not None
+    await actor.click(invitation, "Inizia")
+    moves = 0
+    while True:
+
+        def ready(actor: Actor = actor) -> object:
+            hand = hand_message(s, actor)
+            if hand is not None and live_cards(hand):
+                return hand
+            if hand is not None and "finita" in hand.text():
+                return "over"
+            return None
+
+        hand = await s.wait_for(ready, timeout=60)
+        if hand == "over":
+            return moves
+        button = live_cards(hand)[0]  # type: ignore[arg-type]
+        start = time.perf_counter()
+        result = await actor.click(hand, str(button["custom_id"]))  # type: ignore[arg-type]
+        acks.append(time.perf_counter() - start)
+        assert not result.failed
+        message = result.message
+        assert message is not None
+        asked = [b for b in message.buttons() if "|c|" in str(b.get("custom_id"))]
+        if asked:
+            start = time.perf_counter()
+            await actor.click(message, str(asked[0]["custom_id"]))
+            acks.append(time.perf_counter() - start)
+        moves += 1
+
+
+async def main(games: int, deals: int) -> None:
+    world = world_with_threads()
+    guild = next(iter(world.guilds.values()))
+    people = []
+    for n in range(games):
+        user = world.add_user(f"player{n}")
+        world.add_member(guild, user)
+        people.append(user)
+    async with DiscordStandIn(world) as s:
+        s.rate_limits.enabled = True
+        s.rate_limits.limit, s.rate_limits.window = 5, 1.0
+        with tempfile.TemporaryDirectory() as folder:
+            bot = BotProcess(s, Path(folder) / "bench.db")
+            await bot.start()
+            try:
+                before = len(s.requests)
+                acks: list[float] = []
+                began = time.perf_counter()
+                actors = [Actor(s, user) for user in people]
+                moves = await asyncio.gather(*(one_game(s, a, deals, acks) for a in actors))
+                wall = time.perf_counter() - began
+                await asyncio.sleep(1.0)  # let the last table edits land
+            finally:
+                await bot.stop()
+            counted = counted_requests(s, before)
+            refused = [r for r in s.requests[before:] if r.status == 429]
+            violations = s.take_violations()
+    person_moves = sum(moves)
+    all_moves = 2 * person_moves  # each person's play is answered by the computer's
+    acks.sort()
+    p99 = acks[min(len(acks) - 1, int(len(acks) * 0.99))]
+    print(
+        f"{games} games at once, {deals} deal(s) each, {person_moves} moves by people, "
+        f"{all_moves} in all, {wall:.1f} s"
+    )
+    print(
+        f"click -> acknowledgement: median {statistics.median(acks) * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms, max {acks[-1] * 1000:.1f} ms over {len(acks)} clicks"
+    )
+    print(
+        f"counted REST calls: {len(counted)} = {len(counted) / all_moves:.2f} per move "
+        "(table edits, hands at turn start, starts and DMs opened included)"
+    )
+    print(f"refused for rate limits (429): {len(refused)}; stand-in violations: {len(violations)}")
+    for v in violations[:5]:
+        print("  ", v)
+    print(
+        f"targets: p99 < 100 ms: {'met' if p99 < 0.1 else 'NOT met'}; "
+        f"<= 3 calls a move: {'met' if len(counted) <= 3 * all_moves else 'NOT met'}; "
+        f"none refused: {'met' if not refused else 'NOT met'}"
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--deals", type=int, default=1)
+    args = parser.parse_args()
+    asyncio.run(main(args.games, args.deals))
