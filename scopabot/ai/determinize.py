@@ -36,9 +36,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from scopabot.engine import Deal, GameView, capture_options
+from scopabot.engine import SETTEBELLO, VALUE_OF, Deal, GameView, capture_options
 
-from .features import SCOPA_WEIGHT, SETTEBELLO, card_weights, value_of
+from .features import SCOPA_WEIGHT, card_weights
 
 BETA: Final = 2.5
 """How sharply a player prefers a better-scoring card (the softmax's inverse temperature)."""
@@ -61,7 +61,7 @@ def _option_score(
     """The plain score a player is assumed to give a play."""
     if not taken:
         score = -LAY_COST * w[card]
-        if tsum + value_of(card) <= 10:
+        if tsum + VALUE_OF[card] <= 10:
             score -= REACHABLE
         if card == SETTEBELLO or SETTEBELLO in table:
             score -= SETTEBELLO_LEFT
@@ -69,7 +69,7 @@ def _option_score(
     score = w[card] + sum(w[c] for c in taken)
     if len(taken) == len(table):
         return score + SCOPA_WEIGHT
-    if tsum - sum(value_of(c) for c in taken) <= 10:
+    if tsum - sum(VALUE_OF[c] for c in taken) <= 10:
         score -= REACHABLE
     if SETTEBELLO in table and SETTEBELLO not in taken:
         score -= SETTEBELLO_LEFT
@@ -79,10 +79,10 @@ def _option_score(
 def _best_scores(w: Sequence[float], table: list[int], tsum: int, apt: bool) -> list[float]:
     """The best plain score of playing each card 0..39 on ``table`` (its values sum to
     ``tsum``)."""
-    options = capture_options(tuple(value_of(c) for c in table), apt)
+    options = capture_options(tuple(VALUE_OF[c] for c in table), apt)
     out = [0.0] * 40
     for card in range(40):
-        caps = options[value_of(card)]
+        caps = options[VALUE_OF[card]]
         if not caps:
             out[card] = _option_score(w, table, tsum, card, ())
         else:
@@ -122,7 +122,7 @@ def evidence(view: GameView) -> dict[int, list[float]]:
         if p.seat == view.seat:
             continue
         table = before[i]
-        tsum = sum(value_of(c) for c in table)
+        tsum = sum(VALUE_OF[c] for c in table)
         played = _option_score(w, table, tsum, p.card.index, [c.index for c in p.capture])
         best = _best_scores(w, table, tsum, rules.asso_piglia_tutto)
         weights = out[p.seat]

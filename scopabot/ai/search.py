@@ -24,12 +24,12 @@ import random
 import time
 from dataclasses import dataclass
 
-from scopabot.engine import Deal, GameView, Move
+from scopabot.engine import Action, Deal, GameView, Move
 
 from .base import Level, legal_or_raise, view_key
 from .determinize import Sampler
 from .features import card_weights
-from .sim import Action, playout, reward, settle
+from .sim import playout, reward, settle
 
 
 @dataclass(frozen=True, slots=True)
