@@ -169,9 +169,12 @@ class Sampler:
         self._places: list[list[int]] | None = None
 
     @property
-    def is_known(self) -> bool:
-        """Whether nothing is hidden (one deal is consistent with the view)."""
-        return not self.hidden
+    def is_one_deal(self) -> bool:
+        """Whether only one deal is consistent with the view: the hidden cards all have one
+        place (one other hand, as in two-player scopa once the deck is empty) and there is no
+        order of the deck to draw, so every sample would be the same deal."""
+        deck = self.sizes[len(self.others)]
+        return sum(1 for size in self.sizes if size) <= 1 and deck <= 1
 
     def sample(self, rng: random.Random) -> Deal:
         """A deal consistent with the view, drawn as the module docstring says."""
