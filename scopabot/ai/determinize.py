@@ -14,12 +14,9 @@ For each of its plays since its hand was dealt, every card it might still hold g
 preferred makes the play unlikely, a worse card changes nothing. A lay also weighs a twin of
 the laid card up (``SIGNAL``). The factors multiply into one weight per (seat, card).
 
-The constants were fitted by the log loss of where the hidden cards really were, over 3,600
-positions of games between ``normal`` (opponents) and the ``hard`` of before this model
-(partner): a uniform deal scores 1.099 nats a card, the two fixed rules this replaced (signal
-trusted at 80%, settebello at 90%) 1.071 on the partner's cards and 1.085 on the opponents',
-this model 1.027 and 1.049. With today's ``hard`` as the partner its cards score 1.077 (its
-lays read differently); ``bench/inference.py`` measures it.
+The constants were fitted by the log loss of where the hidden cards really were, in games
+between ``normal`` and ``hard``; ``bench/inference.py`` measures it, and ``docs/ai.md`` keeps
+the figures.
 
 **Drawing** (:class:`Sampler`). The weights do not factor into independent hands (each hand
 has a fixed size), so the sampler runs a Metropolis chain over placements: it swaps two
