@@ -92,11 +92,14 @@ class Board(ui.LayoutView):
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
-        section: ui.Section[Any] = ui.Section(
-            ui.TextDisplay("Tavolo: 1♦ 5♣"),
-            accessory=ui.Button(label="Prendi", custom_id="sample:take"),
-        )
+        take: ui.Button[Any] = ui.Button(label="Prendi", custom_id="sample:take")
+        take.callback = self.take  # type: ignore[method-assign]
+        section: ui.Section[Any] = ui.Section(ui.TextDisplay("Tavolo: 1♦ 5♣"), accessory=take)
         self.add_item(ui.Container(ui.TextDisplay("## Partita"), ui.Separator(), section))
+
+    async def take(self, interaction: discord.Interaction[Any]) -> None:
+        """A classic reply (content, no flags) to a button on a V2 message: a new message."""
+        await interaction.response.send_message("preso")
 
 
 class SampleBot(commands.Bot):
@@ -182,6 +185,14 @@ def add_commands(tree: app_commands.CommandTree[Any], bot: SampleBot) -> None:
         await interaction.response.defer()
         await bot.release.wait()
         await interaction.followup.send("via")
+
+    @tree.command(description="Non risponde (sbagliato)")
+    async def silent(interaction: discord.Interaction[Any]) -> None:
+        pass
+
+    @tree.command(description="Risponde con un messaggio vuoto (sbagliato)")
+    async def empty(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message()
 
     @tree.command(description="Risponde due volte")
     async def double(interaction: discord.Interaction[Any]) -> None:

@@ -8,16 +8,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "scopabot"
 
-# What each layer may import from the project. ``cli`` is a front end like ``bot``; it also
-# runs the AI arena and admin tools (backup), so it may reach ``ai`` and ``store`` directly.
+# What each layer may import from the project, as DESIGN.md draws it. ``bot`` and ``cli`` are
+# the front ends: they reach the game, the computer players and the store through the service.
 ALLOWED = {
     "engine": set(),
     "ai": {"engine"},
     "render": {"engine"},
     "store": {"engine"},
     "service": {"engine", "ai", "store"},
-    "bot": {"service", "render", "engine"},
-    "cli": {"service", "render", "engine", "ai", "store"},
+    "bot": {"service", "render"},
+    "cli": {"service", "render"},
 }
 # Third-party packages that only some layers may touch.
 FORBIDDEN_OUTSIDE = {
@@ -29,7 +29,14 @@ PURE = {"engine"}
 IMPURE_MODULES = {"asyncio", "socket", "os", "subprocess", "time", "threading", "aiohttp"}
 
 
+def module_of(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def imports_of(path: Path) -> set[str]:
+    """Every module ``path`` imports, anywhere in it (a function's late import counts too),
+    and, for ``from package import name``, the submodule ``package.name`` when there is one."""
     tree = ast.parse(path.read_text(), filename=str(path))
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     found: set[str] = set()
@@ -40,9 +47,16 @@ def imports_of(path: Path) -> set[str]:
             if node.level:
                 base = package.split(".")
                 base = base[: len(base) - node.level + 1]
-                found.add(".".join([*base, node.module] if node.module else base))
+                module = ".".join([*base, node.module] if node.module else base)
             elif node.module:
-                found.add(node.module)
+                module = node.module
+            else:
+                continue
+            found.add(module)
+            for alias in node.names:
+                sub = ROOT.joinpath(*module.split("."), alias.name)
+                if sub.with_suffix(".py").is_file() or (sub / "__init__.py").is_file():
+                    found.add(f"{module}.{alias.name}")
     return found
 
 
@@ -79,6 +93,56 @@ def test_every_layer_imports_only_what_it_may() -> None:
     assert not problems, "\n".join(problems)
 
 
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every set of modules that import each other, directly or around a loop (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph.get(node, set()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1 or node in graph.get(node, set()):
+                cycles.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return cycles
+
+
+def project_graph() -> dict[str, set[str]]:
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_of(p) for p in paths}
+    return {module_of(p): imports_of(p) & modules for p in paths}
+
+
+def test_no_import_cycles() -> None:
+    graph = project_graph()
+    assert "scopabot.ai.factory" in graph["scopabot.ai"]
+    assert not import_cycles(graph)
+
+
+def test_import_cycles_are_seen() -> None:
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert import_cycles({"a": {"a"}}) == [["a"]]
+    assert import_cycles({"a": {"b"}, "b": set()}) == []
+
+
 def test_no_package_shadows_discord_py() -> None:
     assert not (PACKAGE / "discord").exists()
 
@@ -91,3 +155,12 @@ def test_relative_imports_are_read_and_violations_seen() -> None:
     assert problems_of("ai", {"discord.ui"}) == ["imports discord.ui"]
     assert problems_of("engine", {"asyncio"}) == ["(pure) imports asyncio"]
     assert problems_of("service", {"scopabot.store", "scopabot.ai.base"}) == []
+    # The front ends reach the game through the service only.
+    assert problems_of("cli", {"scopabot.service", "scopabot.render"}) == []
+    assert problems_of("cli", {"scopabot.engine", "scopabot.ai", "scopabot.store"}) == [
+        "imports scopabot.ai",
+        "imports scopabot.engine",
+        "imports scopabot.store",
+    ]
+    assert problems_of("bot", {"scopabot.engine.cards"}) == ["imports scopabot.engine.cards"]
+    assert problems_of("ai", {"scopabot.service.arena"}) == ["imports scopabot.service.arena"]

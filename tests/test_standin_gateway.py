@@ -46,8 +46,9 @@ async def test_bad_token_closes_with_4004(standin: DiscordStandIn) -> None:
 
 async def test_bad_token_is_a_login_failure_for_discord_py(standin: DiscordStandIn) -> None:
     client = discord.Client(intents=discord.Intents.none())
-    with standin.patch_discord(), pytest.raises(discord.LoginFailure):
-        await client.login("wrong")
+    async with standin.expect_violation("refused", match="401: Unauthorized"):
+        with standin.patch_discord(), pytest.raises(discord.LoginFailure):
+            await client.login("wrong")
     await client.close()
 
 

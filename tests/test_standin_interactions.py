@@ -148,21 +148,28 @@ async def test_modal_round_trip(standin: DiscordStandIn, sample_bot: SampleBot) 
 async def test_a_second_acknowledgement_gets_40060(
     standin: DiscordStandIn, sample_bot: SampleBot
 ) -> None:
-    result = await standin.user("alice").slash("double")
+    async with standin.expect_violation(code=40060) as expected:
+        result = await standin.user("alice").slash("double")
+        error = await standin.wait_for(lambda: sample_bot.errors and sample_bot.errors[0])
     assert result.message is not None and result.message.content == "uno"
-    error = await standin.wait_for(lambda: sample_bot.errors and sample_bot.errors[0])
     assert error.code == 40060
     assert len(standin.timeline("tavolo", as_user="alice")) == 1
+    [refused] = expected.caught
+    assert refused.kind == "refused" and "answering /double by alice" in refused.request
 
 
 @pytest.mark.standin(response_deadline=0.2)
 async def test_a_late_first_response_fails_with_10062(
     standin: DiscordStandIn, sample_bot: SampleBot
 ) -> None:
-    result = await standin.user("alice").slash("late", seconds=0.3)
+    async with standin.expect_violation(code=10062) as expected:
+        result = await standin.user("alice").slash("late", seconds=0.3)
+        error = await standin.wait_for(lambda: sample_bot.errors and sample_bot.errors[0])
     assert result.failed and result.message is None
-    error = await standin.wait_for(lambda: sample_bot.errors and sample_bot.errors[0])
     assert isinstance(error, discord.NotFound) and error.code == 10062
+    # the user saw it fail at the deadline, then the bot's late answer was refused
+    assert [v.kind for v in expected.caught] == ["failed", "refused"]
+    assert 'alice saw "This interaction failed"' in str(expected.caught[0])
 
 
 async def test_the_token_expires_after_15_minutes(
@@ -171,8 +178,9 @@ async def test_the_token_expires_after_15_minutes(
     result = await standin.user("alice").slash("gate")
     assert result.response is Callback.DEFERRED_CHANNEL_MESSAGE
     standin.world.clock.advance(15 * 60 + 1)
-    sample_bot.release.set()
-    error = await standin.wait_for(lambda: sample_bot.errors and sample_bot.errors[0])
+    async with standin.expect_violation(code=50027):
+        sample_bot.release.set()
+        error = await standin.wait_for(lambda: sample_bot.errors and sample_bot.errors[0])
     assert error.status == 401 and error.code == 50027
     assert result.message is not None and result.message.loading
 

@@ -26,7 +26,8 @@ async def test_dm_reaches_only_its_recipient(
 
 async def test_closed_dms_give_50007(standin: DiscordStandIn, sample_bot: SampleBot) -> None:
     dave = standin.world.user_named("dave")
-    result = await standin.user("alice").slash("dm", user=dave)
+    async with standin.expect_violation("refused", code=50007):
+        result = await standin.user("alice").slash("dm", user=dave)
     assert result.message is not None and result.message.content == "non posso scrivere a dave"
     assert [e.code for e in sample_bot.errors] == [50007]
     assert standin.dm_timeline("dave") == []
@@ -103,11 +104,17 @@ async def test_errors_are_json_with_the_exact_content_type(standin: DiscordStand
     headers = {"Authorization": f"Bot {standin.world.token}"}
     async with aiohttp.ClientSession() as session:
         url = f"{standin.api_base}/channels/123/messages"
-        async with session.post(url, json={"content": "x"}, headers=headers) as response:
+        async with (
+            standin.expect_violation(code=10003),
+            session.post(url, json={"content": "x"}, headers=headers) as response,
+        ):
             assert response.status == 404
             assert response.headers["Content-Type"] == "application/json"
             assert await response.json() == {"message": "Unknown Channel", "code": 10003}
-        async with session.get(f"{standin.api_base}/users/@me") as response:
+        async with (
+            standin.expect_violation(match="401: Unauthorized"),
+            session.get(f"{standin.api_base}/users/@me") as response,
+        ):
             assert response.status == 401
 
 
@@ -133,10 +140,12 @@ async def test_unknown_message_and_channel_codes(
     standin: DiscordStandIn, sample_bot: SampleBot
 ) -> None:
     channel = standin.channel("tavolo")
-    with pytest.raises(discord.NotFound) as unknown_message:
-        await sample_bot.http.get_message(channel.id, 42)
-    with pytest.raises(discord.NotFound) as unknown_channel:
-        await sample_bot.fetch_channel(42)
+    async with standin.expect_violation(code=10008):
+        with pytest.raises(discord.NotFound) as unknown_message:
+            await sample_bot.http.get_message(channel.id, 42)
+    async with standin.expect_violation(code=10003):
+        with pytest.raises(discord.NotFound) as unknown_channel:
+            await sample_bot.fetch_channel(42)
     assert unknown_message.value.code == 10008
     assert unknown_channel.value.code == 10003
 

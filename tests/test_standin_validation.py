@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 import pytest
+from discord.http import Route
 
 from tests.standin import DiscordStandIn, SpecValidator, StandInViolation
 from tests.standin.validation import shared_spec_validator
@@ -59,6 +60,16 @@ HAND_WRITTEN: dict[str, tuple[dict[str, Any], str]] = {
     "41 V2 components": (
         {"flags": V2, "components": [{"type": 17, "components": [TEXT] * 40}]},
         "components: 41 components in all; a Components V2 message allows 40",
+    ),
+    "V2 text displays over 4000": (
+        {
+            "flags": V2,
+            "components": [
+                {"type": 10, "content": "x" * 2001},
+                {"type": 17, "components": [{"type": 10, "content": "y" * 2000}]},
+            ],
+        },
+        "components: text displays total 4001 characters; a Components V2 message allows 4000",
     ),
     "V2 component without the flag": (
         {"components": [{"type": 17, "components": [TEXT]}]},
@@ -163,3 +174,33 @@ async def test_stand_in_without_spec_still_checks_limits(tmp_path: Path) -> None
 
 def test_the_spec_is_loaded_once() -> None:
     assert shared_spec_validator() is shared_spec_validator()
+
+
+async def test_the_v2_flag_cannot_be_removed(
+    standin: DiscordStandIn, sample_bot: SampleBot
+) -> None:
+    channel_id = standin.channel("tavolo").id
+    sent = await sample_bot.raw_send(channel_id, {"flags": V2, "components": [TEXT]})
+    route = Route(
+        "PATCH",
+        "/channels/{channel_id}/messages/{message_id}",
+        channel_id=channel_id,
+        message_id=int(sent["id"]),
+    )
+    with pytest.raises(discord.HTTPException):
+        await sample_bot.http.request(route, json={"flags": 0, "content": "ciao"})
+    found = [str(v) for v in standin.take_violations()]
+    assert any("flags: IS_COMPONENTS_V2 (1<<15) cannot be removed" in v for v in found), found
+    await sample_bot.http.request(route, json={"components": [{"type": 10, "content": "ok"}]})
+    [message] = standin.timeline("tavolo", as_user="bob")
+    assert message.is_v2 and message.text() == "ok"
+
+
+async def test_a_classic_reply_to_a_button_on_a_v2_message_is_fine(
+    standin: DiscordStandIn, sample_bot: SampleBot
+) -> None:
+    board = (await standin.user("alice").slash("board")).message
+    assert board is not None and board.is_v2
+    taken = await standin.user("bob").click(board, "Prendi")
+    assert taken.message is not None and taken.message.content == "preso"
+    assert not taken.message.is_v2

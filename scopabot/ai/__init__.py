@@ -7,6 +7,15 @@ cards). Build one with :func:`make_player` and ask it ``choose(view)``.
 
 from __future__ import annotations
 
-from .base import DEFAULT_LEVEL, Level, NotYourTurnError, Player, make_player
+from .base import DEFAULT_LEVEL, Level, NotYourTurnError, Player
+from .factory import PlayerSpec, make_player, parse_level
 
-__all__ = ["DEFAULT_LEVEL", "Level", "NotYourTurnError", "Player", "make_player"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "Level",
+    "NotYourTurnError",
+    "Player",
+    "PlayerSpec",
+    "make_player",
+    "parse_level",
+]

@@ -1,15 +1,8 @@
 """What every computer player is: something that picks a move from a seat's view.
 
 A player never receives the game itself, only :class:`~scopabot.engine.GameView`, so it cannot
-look at hidden cards even by mistake. Each level is built by :func:`make_player` from a seed
-(and, for the search levels, an iteration and a time budget), and the same seed with the same
-budget gives the same move.
-
->>> from scopabot.engine import Game, Rules
->>> game = Game.new(Rules(), seed=3)
->>> player = make_player(Level.GREEDY, seed=1)
->>> player.choose(game.view_for(game.turn)) in game.legal_moves()
-True
+look at hidden cards even by mistake. The players' modules import this one; the factory that
+builds them (:mod:`.factory`) imports them, so nothing here may import a player.
 """
 
 from __future__ import annotations
@@ -72,39 +65,3 @@ def view_key(view: GameView) -> int:
         str(view.deck_size),
     ]
     return zlib.crc32("|".join(parts).encode())
-
-
-def make_player(
-    level: Level | str,
-    *,
-    seed: int,
-    iterations: int | None = None,
-    time_budget: float | None = None,
-    infer: bool = True,
-    informed: bool | None = None,
-) -> Player:
-    """A computer player of ``level``; the budgets (and ``infer``, reading the other seats'
-    plays as evidence of their cards) only matter to ``hard`` and ``expert``."""
-    level = Level(str(level).strip().lower())
-    if level is Level.RANDOM:
-        from .simple import RandomPlayer
-
-        return RandomPlayer(seed=seed)
-    if level is Level.GREEDY:
-        from .simple import GreedyPlayer
-
-        return GreedyPlayer(seed=seed)
-    if level is Level.NORMAL:
-        from .heuristic import NormalPlayer
-
-        return NormalPlayer(seed=seed)
-    from .search import SearchPlayer
-
-    return SearchPlayer.for_level(
-        level,
-        seed=seed,
-        iterations=iterations,
-        time_budget=time_budget,
-        infer=infer,
-        informed=informed,
-    )

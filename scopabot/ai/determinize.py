@@ -14,12 +14,9 @@ For each of its plays since its hand was dealt, every card it might still hold g
 preferred makes the play unlikely, a worse card changes nothing. A lay also weighs a twin of
 the laid card up (``SIGNAL``). The factors multiply into one weight per (seat, card).
 
-The constants were fitted by the log loss of where the hidden cards really were, over 3,600
-positions of games between ``normal`` (opponents) and the ``hard`` of before this model
-(partner): a uniform deal scores 1.099 nats a card, the two fixed rules this replaced (signal
-trusted at 80%, settebello at 90%) 1.071 on the partner's cards and 1.085 on the opponents',
-this model 1.027 and 1.049. With today's ``hard`` as the partner its cards score 1.077 (its
-lays read differently); ``bench/inference.py`` measures it.
+The constants were fitted by the log loss of where the hidden cards really were, in games
+between ``normal`` and ``hard``; ``bench/inference.py`` measures it, and ``docs/ai.md`` keeps
+the figures.
 
 **Drawing** (:class:`Sampler`). The weights do not factor into independent hands (each hand
 has a fixed size), so the sampler runs a Metropolis chain over placements: it swaps two
@@ -36,9 +33,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from scopabot.engine import Deal, GameView, capture_options
+from scopabot.engine import SETTEBELLO, VALUE_OF, Deal, GameView, capture_options
 
-from .features import SCOPA_WEIGHT, SETTEBELLO, card_weights, value_of
+from .features import SCOPA_WEIGHT, card_weights
 
 BETA: Final = 2.5
 """How sharply a player prefers a better-scoring card (the softmax's inverse temperature)."""
@@ -61,7 +58,7 @@ def _option_score(
     """The plain score a player is assumed to give a play."""
     if not taken:
         score = -LAY_COST * w[card]
-        if tsum + value_of(card) <= 10:
+        if tsum + VALUE_OF[card] <= 10:
             score -= REACHABLE
         if card == SETTEBELLO or SETTEBELLO in table:
             score -= SETTEBELLO_LEFT
@@ -69,7 +66,7 @@ def _option_score(
     score = w[card] + sum(w[c] for c in taken)
     if len(taken) == len(table):
         return score + SCOPA_WEIGHT
-    if tsum - sum(value_of(c) for c in taken) <= 10:
+    if tsum - sum(VALUE_OF[c] for c in taken) <= 10:
         score -= REACHABLE
     if SETTEBELLO in table and SETTEBELLO not in taken:
         score -= SETTEBELLO_LEFT
@@ -79,10 +76,10 @@ def _option_score(
 def _best_scores(w: Sequence[float], table: list[int], tsum: int, apt: bool) -> list[float]:
     """The best plain score of playing each card 0..39 on ``table`` (its values sum to
     ``tsum``)."""
-    options = capture_options(tuple(value_of(c) for c in table), apt)
+    options = capture_options(tuple(VALUE_OF[c] for c in table), apt)
     out = [0.0] * 40
     for card in range(40):
-        caps = options[value_of(card)]
+        caps = options[VALUE_OF[card]]
         if not caps:
             out[card] = _option_score(w, table, tsum, card, ())
         else:
@@ -122,7 +119,7 @@ def evidence(view: GameView) -> dict[int, list[float]]:
         if p.seat == view.seat:
             continue
         table = before[i]
-        tsum = sum(value_of(c) for c in table)
+        tsum = sum(VALUE_OF[c] for c in table)
         played = _option_score(w, table, tsum, p.card.index, [c.index for c in p.capture])
         best = _best_scores(w, table, tsum, rules.asso_piglia_tutto)
         weights = out[p.seat]
@@ -169,9 +166,12 @@ class Sampler:
         self._places: list[list[int]] | None = None
 
     @property
-    def is_known(self) -> bool:
-        """Whether nothing is hidden (one deal is consistent with the view)."""
-        return not self.hidden
+    def is_one_deal(self) -> bool:
+        """Whether only one deal is consistent with the view: the hidden cards all have one
+        place (one other hand, as in two-player scopa once the deck is empty) and there is no
+        order of the deck to draw, so every sample would be the same deal."""
+        deck = self.sizes[len(self.others)]
+        return sum(1 for size in self.sizes if size) <= 1 and deck <= 1
 
     def sample(self, rng: random.Random) -> Deal:
         """A deal consistent with the view, drawn as the module docstring says."""

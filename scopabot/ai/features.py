@@ -9,24 +9,22 @@ from __future__ import annotations
 
 from typing import Final
 
-from scopabot.engine import Rules
+from scopabot.engine import CARDS, RE_BELLO, SETTEBELLO, VALUE_OF, Rules, Suit
 
 CARD_WEIGHT: Final = 0.06
 DENARO_WEIGHT: Final = 0.12
 SETTEBELLO_WEIGHT: Final = 1.0
 SCOPA_WEIGHT: Final = 1.0
 PRIMIERA_WEIGHT: Final = {7: 0.30, 6: 0.16, 1: 0.08, 5: 0.03}
-SETTEBELLO: Final = 6
-RE_BELLO: Final = 9
 
 
 def card_weights(rules: Rules) -> tuple[float, ...]:
     """The worth of taking each card index 0..39 under these rules."""
     out = []
     for c in range(40):
-        value = c % 10 + 1
+        value = VALUE_OF[c]
         w = CARD_WEIGHT + PRIMIERA_WEIGHT.get(value, 0.0)
-        if c < 10:
+        if CARDS[c].suit is Suit.DENARI:
             w += DENARO_WEIGHT
             if rules.napola and value <= 3:
                 w += 0.25
@@ -36,7 +34,3 @@ def card_weights(rules: Rules) -> tuple[float, ...]:
             w += 1.0
         out.append(w)
     return tuple(out)
-
-
-def value_of(card: int) -> int:
-    return card % 10 + 1

@@ -23,16 +23,23 @@ from __future__ import annotations
 import random
 from math import comb
 
-from scopabot.engine import GameView, Move, Rules, capture_options
+from scopabot.engine import (
+    SETTEBELLO,
+    TABLE_ORDER,
+    VALUE_OF,
+    GameView,
+    Move,
+    Rules,
+    capture_options,
+)
 
 from .base import Level, legal_or_raise, view_key
-from .features import SCOPA_WEIGHT, SETTEBELLO, card_weights, value_of
+from .features import SCOPA_WEIGHT, card_weights
 
 SIGNAL_BONUS = 0.2
 PARTNER_DOUBLE_PENALTY = 0.25
 LAY_COST = 0.25
 KEEPER_BONUS = 0.12
-_TABLE_ORDER = tuple(value_of(c) * 4 + c // 10 for c in range(40))
 
 
 class NormalPlayer:
@@ -81,7 +88,7 @@ class NormalPlayer:
         unseen = [c.index for c in view.unseen_cards()]
         by_value: list[list[int]] = [[] for _ in range(11)]
         for c in unseen:
-            by_value[value_of(c)].append(c)
+            by_value[VALUE_OF[c]].append(c)
         cards_left = sum(view.hand_sizes) + view.deck_size
         last_play = cards_left == 1
         nxt = (view.seat + 1) % n
@@ -90,8 +97,8 @@ class NormalPlayer:
         next_is_last = cards_left == 2
         partner_card = self._partner_lay(view)
         last_round = view.deck_size == 0 and len(hand) >= 2
-        top_card = max(hand, key=value_of)
-        hand_values = [value_of(c) for c in hand]
+        top_card = max(hand, key=VALUE_OF.__getitem__)
+        hand_values = [VALUE_OF[c] for c in hand]
 
         out: list[float] = []
         for move in moves:
@@ -105,13 +112,13 @@ class NormalPlayer:
                 if partner_card in taken and rest and SETTEBELLO not in taken:
                     score -= self.partner_double_penalty
             else:
-                rest = sorted([*table, card], key=_TABLE_ORDER.__getitem__)
+                rest = sorted([*table, card], key=TABLE_ORDER.__getitem__)
                 score = -LAY_COST * w[card]
-                if hand_values.count(value_of(card)) >= 2:
+                if hand_values.count(VALUE_OF[card]) >= 2:
                     score += self.signal_bonus
             if not last_play and rest:
                 score -= _risk(rules, rest, by_value, len(unseen), nxt_hand, w, next_is_last)
-            if last_round and card != top_card and value_of(card) < value_of(top_card):
+            if last_round and card != top_card and VALUE_OF[card] < VALUE_OF[top_card]:
                 score += KEEPER_BONUS
             out.append(score)
         return out
@@ -129,7 +136,7 @@ class NormalPlayer:
 
 def _apt_sweep(rules: Rules, card: int, taken: list[int]) -> bool:
     """An asso sweeping under asso piglia tutto is never a scopa."""
-    return rules.asso_piglia_tutto and value_of(card) == 1 and value_of(taken[0]) != 1
+    return rules.asso_piglia_tutto and VALUE_OF[card] == 1 and VALUE_OF[taken[0]] != 1
 
 
 def _risk(
@@ -144,7 +151,7 @@ def _risk(
     """The expected best take of the next player on table ``rest``."""
     if unseen == 0 or hand == 0:
         return 0.0
-    options = capture_options(tuple(value_of(c) for c in rest), rules.asso_piglia_tutto)
+    options = capture_options(tuple(VALUE_OF[c] for c in rest), rules.asso_piglia_tutto)
     gains: list[tuple[float, int]] = []
     for v in range(1, 11):
         cards = by_value[v]
@@ -154,7 +161,7 @@ def _risk(
         best = 0.0
         for positions in options[v]:
             g = played + sum(w[rest[i]] for i in positions)
-            apt_sweep = rules.asso_piglia_tutto and v == 1 and value_of(rest[0]) != 1
+            apt_sweep = rules.asso_piglia_tutto and v == 1 and VALUE_OF[rest[0]] != 1
             if len(positions) == len(rest) and not next_is_last and not apt_sweep:
                 g += SCOPA_WEIGHT
             best = max(best, g)

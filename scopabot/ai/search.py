@@ -24,12 +24,12 @@ import random
 import time
 from dataclasses import dataclass
 
-from scopabot.engine import Deal, GameView, Move
+from scopabot.engine import Action, Deal, GameView, Move
 
 from .base import Level, legal_or_raise, view_key
 from .determinize import Sampler
 from .features import card_weights
-from .sim import Action, playout, reward, settle
+from .sim import playout, reward, settle
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +107,8 @@ class SearchPlayer:
         informed = self.budget.informed
         rng = random.Random(self.seed * 1_000_003 + view_key(view))
         exact = view.deck_size == 0 and sum(view.hand_sizes) <= self.budget.exact_cards
-        iterations = 1 if sampler.is_known and exact else self.budget.iterations
+        # Exact search of the one possible deal gives the same values every time: once is all.
+        iterations = 1 if sampler.is_one_deal and exact else self.budget.iterations
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
         alive = list(range(len(actions)))

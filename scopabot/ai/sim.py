@@ -12,14 +12,10 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from scopabot.engine import Deal
-from scopabot.engine.captures import code_cache, options_for_code
+from scopabot.engine import SETTEBELLO, VALUE_OF, Deal, code_cache, options_for_code
 
 from .features import SCOPA_WEIGHT
 
-Action = tuple[int, tuple[int, ...]]
-VALUE: Final = tuple(c % 10 + 1 for c in range(40))
-SETTE: Final = 6  # the settebello's index
 _SEVENS_BIT: Final = 1 << 7
 
 
@@ -70,7 +66,7 @@ def playout(
         options = cached(code) or options_for_code(code, apt)
         if rand() < eps:
             card = hand[int(rand() * len(hand))]
-            caps = options[VALUE[card]]
+            caps = options[VALUE_OF[card]]
             if caps:
                 pos = caps[int(rand() * len(caps))] if len(caps) > 1 else caps[0]
                 taken = tuple([table[i] for i in pos])
@@ -84,17 +80,17 @@ def playout(
         blind = not nxt
         nv = 0
         for c in nxt:
-            nv |= 1 << VALUE[c]
+            nv |= 1 << VALUE_OF[c]
         tsum = 0
         for c in table:
-            tsum += VALUE[c]
-        has_sette = SETTE in table
+            tsum += VALUE_OF[c]
+        has_sette = SETTEBELLO in table
         best = -1e9
         best_card = hand[0]
         best_taken: tuple[int, ...] = ()
         ntable = len(table)
         for card in hand:
-            v = VALUE[card]
+            v = VALUE_OF[card]
             caps = options[v]
             if not caps:
                 rest = tsum + v
@@ -105,7 +101,7 @@ def playout(
                 else:
                     if rest <= 10 and nv >> rest & 1:
                         score -= 1.2
-                    if (has_sette or card == SETTE) and nv & _SEVENS_BIT:
+                    if (has_sette or card == SETTEBELLO) and nv & _SEVENS_BIT:
                         score -= 1.0
                 if score > best:
                     best, best_card, best_taken = score, card, ()
@@ -117,8 +113,8 @@ def playout(
                 for i in pos:
                     c = table[i]
                     score += w[c]
-                    rest -= VALUE[c]
-                    if c == SETTE:
+                    rest -= VALUE_OF[c]
+                    if c == SETTEBELLO:
                         sette_left = False
                 if len(pos) == ntable:
                     score += SCOPA_WEIGHT

@@ -2,19 +2,22 @@
 
 ``greedy`` looks one play ahead only: it takes the capture worth most (cards weighted as in
 :mod:`.features`, a scopa worth a point) and, among what is left, avoids leaving a table of 10
-or less that the next player could sweep.
+or less that the next player could sweep, and above all the settebello: a point handed to
+whoever holds a 7 costs more than the chance of a scopa.
 """
 
 from __future__ import annotations
 
 import random
 
-from scopabot.engine import GameView, Move, Rules
+from scopabot.engine import SETTEBELLO, GameView, Move, Rules
 
 from .base import Level, legal_or_raise, view_key
 from .features import SCOPA_WEIGHT, card_weights
 
 EASY_SCOPA_PENALTY = 0.7
+SETTEBELLO_LEFT_PENALTY = 1.0
+"""More than :data:`EASY_SCOPA_PENALTY`: any 7 takes the settebello, only the right card sweeps."""
 
 
 def is_last_play(view: GameView) -> bool:
@@ -41,6 +44,14 @@ def table_after(move: Move, view: GameView) -> list[int]:
     return [c.value for c in view.table] + [move.card.value]
 
 
+def leaves_settebello(move: Move, view: GameView) -> bool:
+    """Whether the settebello is on the table after ``move``."""
+    on_table = any(c.index == SETTEBELLO for c in view.table)
+    if move.capture:
+        return on_table and all(c.index != SETTEBELLO for c in move.capture)
+    return on_table or move.card.index == SETTEBELLO
+
+
 class RandomPlayer:
     """Plays a uniformly random legal move (seeded by its seed and what it sees)."""
 
@@ -56,8 +67,8 @@ class RandomPlayer:
 
 
 class GreedyPlayer:
-    """Takes the most valuable capture; otherwise lays the cheapest card that leaves no easy
-    scopa (a table of 10 or less)."""
+    """Takes the most valuable capture; otherwise lays the cheapest card that leaves neither the
+    settebello nor an easy scopa (a table of 10 or less)."""
 
     level = Level.GREEDY
 
@@ -76,8 +87,11 @@ class GreedyPlayer:
         for move in moves:
             score = move_gain(move, view, weights)
             rest = table_after(move, view)
-            if rest and sum(rest) <= 10 and not is_last_play(view):
-                score -= EASY_SCOPA_PENALTY
+            if rest and not is_last_play(view):
+                if sum(rest) <= 10:
+                    score -= EASY_SCOPA_PENALTY
+                if leaves_settebello(move, view):
+                    score -= SETTEBELLO_LEFT_PENALTY
             if score > best_score + 1e-9:
                 best, best_score = [move], score
             elif score > best_score - 1e-9:

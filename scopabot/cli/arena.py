@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+import time
+from typing import Any, TextIO
 
-from scopabot.ai.arena import PlayerSpec, ProgressBar, run_arena
-from scopabot.engine import Preset, Rules, RulesError
+from scopabot.service import Preset, Rules, RulesError
+from scopabot.service.arena import PlayerSpec, run_arena
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -80,6 +81,33 @@ def run(args: argparse.Namespace) -> int:
     )
     print(report.text())
     return 0
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr (tqdm-like, without the dependency), fed by the
+    arena's ``progress(done, total)`` callback."""
+
+    def __init__(self, stream: TextIO | None = None, width: int = 30) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.width = width
+        self.start = time.perf_counter()
+        self.shown = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if done < total and now - self.shown < 0.5:
+            return
+        self.shown = now
+        filled = self.width * done // max(total, 1)
+        elapsed = time.perf_counter() - self.start
+        eta = elapsed / done * (total - done) if done else 0.0
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(
+            f"\r[{bar}] {done}/{total} deals  {elapsed:.0f}s elapsed, ~{eta:.0f}s left "
+        )
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
 
 
 def main(argv: list[str] | None = None) -> int:

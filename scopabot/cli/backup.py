@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from scopabot.store import StoreError, backup
+from scopabot.service.admin import StoreError, backup_database
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -32,23 +30,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def destination_for(database: Path, destination: str, *, now: datetime | None = None) -> Path:
-    """A folder (existing, or written with a trailing slash, which is then created) gets a
-    dated file name, so that ``scopabot backup scopabot.db backups/`` every night keeps each
-    night's copy instead of replacing the last one."""
-    target = Path(destination)
-    if destination.endswith(("/", os.sep)) or target.is_dir():
-        stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
-        return target / f"{database.stem}-{stamp}{database.suffix or '.db'}"
-    return target
-
-
 def run(args: argparse.Namespace) -> int:
     try:
-        target = destination_for(args.database, args.destination)
-        if args.database.is_file():  # a bad source changes nothing, not even a new folder
-            target.parent.mkdir(parents=True, exist_ok=True)
-        result = asyncio.run(backup(args.database, target))
+        result = asyncio.run(backup_database(args.database, args.destination))
     except StoreError as exc:
         print(f"backup failed: {exc}", file=sys.stderr)
         return 1

@@ -13,8 +13,9 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from scopabot.ai import DEFAULT_LEVEL, Level, Player, make_player
-from scopabot.engine import (
+from scopabot.render import text
+from scopabot.service import (
+    DEFAULT_LEVEL,
     Card,
     CardParseError,
     FirstDealer,
@@ -22,16 +23,18 @@ from scopabot.engine import (
     GameView,
     IllegalMoveError,
     InvalidMoveError,
+    Level,
     Move,
     Play,
+    Player,
     PlayResult,
     Preset,
     PrimieraRule,
     Rules,
     RulesError,
     Tiebreak,
+    make_player,
 )
-from scopabot.render import text
 
 HELP = """\
 Type the number of a card in your hand (1, 2, ...) or the card itself (7d, 'sette di denari',

@@ -48,9 +48,20 @@ A whole match is deterministic from its seed, and its record replays to the same
 
 from __future__ import annotations
 
-from .captures import capture_options
-from .cards import CARDS, SUITS, Card, CardParseError, Suit, format_cards, parse_cards
-from .deal import Deal
+from .captures import capture_options, code_cache, options_for_code
+from .cards import (
+    CARDS,
+    RE_BELLO,
+    SETTEBELLO,
+    SUITS,
+    VALUE_OF,
+    Card,
+    CardParseError,
+    Suit,
+    format_cards,
+    parse_cards,
+)
+from .deal import TABLE_ORDER, Deal
 from .game import Action, Game, PlayResult, shuffled_deck
 from .moves import IllegalMoveError, IllegalReason, InvalidMoveError, Move
 from .record import GameRecord, RecordError
@@ -76,8 +87,12 @@ from .view import GameView, Outcome, OutcomeReason, Play
 __all__ = [
     "CARDS",
     "PRIMIERA_POINTS",
+    "RE_BELLO",
+    "SETTEBELLO",
     "SUITS",
+    "TABLE_ORDER",
     "TARGET_CHOICES",
+    "VALUE_OF",
     "Action",
     "Card",
     "CardParseError",
@@ -104,8 +119,10 @@ __all__ = [
     "Suit",
     "Tiebreak",
     "capture_options",
+    "code_cache",
     "deal_totals",
     "format_cards",
+    "options_for_code",
     "parse_cards",
     "primiera_total",
     "score_deal",

@@ -4,7 +4,8 @@ Async, no Discord: the bot and the terminal call :class:`GameService` with plain
 render the frozen values and events it returns. It stands on :mod:`scopabot.engine` (the
 rules), :mod:`scopabot.ai` (computer players) and :mod:`scopabot.store` (everything kept).
 Front ends import only this package and :mod:`scopabot.render`, so the engine's names they need
-to read and write cards and options are re-exported here.
+to read and write cards and options are re-exported here; the arena (:mod:`.arena`) and the
+administrator's tools (:mod:`.admin`) are the service's too.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from scopabot.engine import (
     CardParseError,
     DealScore,
     FirstDealer,
+    Game,
     GameView,
     IllegalMoveError,
     IllegalReason,
@@ -24,6 +26,7 @@ from scopabot.engine import (
     Outcome,
     OutcomeReason,
     Play,
+    PlayResult,
     Preset,
     PrimieraRule,
     Rules,
@@ -57,6 +60,7 @@ from .events import (
     TimeoutApplied,
     TurnStarted,
 )
+from .players import Player, make_player
 from .service import DEFAULT_COMPUTER_PAUSE, GameService, MoveOutcome
 from .thinking import InlineThinker, PoolThinker, Thinker
 from .views import (
@@ -90,6 +94,7 @@ __all__ = [
     "Event",
     "FakeClock",
     "FirstDealer",
+    "Game",
     "GameService",
     "GameView",
     "GuildSettings",
@@ -109,6 +114,8 @@ __all__ = [
     "Pace",
     "PaceKind",
     "Play",
+    "PlayResult",
+    "Player",
     "PoolThinker",
     "Preset",
     "PrimieraRule",
@@ -136,5 +143,6 @@ __all__ = [
     "TimeoutRule",
     "TurnStarted",
     "format_cards",
+    "make_player",
     "parse_cards",
 ]

@@ -5,10 +5,11 @@ import random
 import pytest
 
 from scopabot.ai import make_player
+from scopabot.ai.determinize import Sampler
 from scopabot.ai.features import card_weights
 from scopabot.ai.search import SearchPlayer, exact_value
 from scopabot.ai.sim import playout, settle
-from scopabot.engine import Deal, Game, Move, Preset, Rules
+from scopabot.engine import CARDS, Card, Deal, Game, Move, Preset, Rules
 
 from .helpers import ALL_RULES, midgame
 
@@ -94,3 +95,43 @@ def test_budgets_that_cannot_search_are_refused() -> None:
         make_player("hard", seed=0, iterations=0)
     with pytest.raises(ValueError, match="some time"):
         make_player("expert", seed=0, time_budget=0)
+
+
+def test_the_one_possible_deal_is_searched_once() -> None:
+    # Two-player scopa with the deck empty: the cards seat 0 cannot see are exactly the
+    # opponent's hand, so every sampled deal would be this same deal, solved exactly.
+    hands = [["2d", "4c", "5b"], ["6c", "8d", "1b"]]
+    table = ["2s", "4s", "10b"]
+    named = {Card.parse(c) for c in [*hands[0], *hands[1], *table]}
+    rest = [c for c in CARDS if c not in named]
+    game = Game.from_position(
+        Rules(), hands=hands, table=table, captured=[rest[::2], rest[1::2]], turn=0, dealer=1
+    )
+    view = game.view_for(0)
+    for level in ("hard", "expert"):
+        player = make_player(level, seed=11, iterations=200, time_budget=60.0)
+        assert isinstance(player, SearchPlayer)
+        values = player.evaluate(view)
+        assert player.last_iterations == 1
+        # The value of each move is the exact value of the real deal after it.
+        for move, value in values.items():
+            deal = deal_of(game)
+            card, taken = move.card.index, tuple(c.index for c in move.capture)
+            over = deal.apply(card, taken)
+            exact = settle(deal, 0) if over else exact_value(deal, 0, -1e9, 1e9)
+            assert value == pytest.approx(exact, abs=1e-5)
+    assert Sampler(view).is_one_deal
+
+
+def test_hidden_cards_with_several_places_are_sampled() -> None:
+    # Scopone, last round: two other hands still hold cards, so the deals differ.
+    game = midgame(Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed=8, plays=33)
+    view = game.view_for(game.turn)
+    assert view.deck_size == 0 and not Sampler(view).is_one_deal
+    player = make_player("hard", seed=1, iterations=25, time_budget=60.0)
+    assert isinstance(player, SearchPlayer)
+    player.evaluate(view)
+    assert player.last_iterations == 25
+    # Two-player scopa with cards still in the deck: the refills' order is hidden.
+    early = Game.new(Rules(), seed=11)
+    assert not Sampler(early.view_for(early.turn)).is_one_deal

@@ -69,6 +69,18 @@ def test_greedy_avoids_leaving_an_easy_scopa() -> None:
     assert make_player("greedy", seed=0).choose(game.view_for(0)) == Move.parse("10s")
 
 
+def test_greedy_keeps_the_settebello_off_the_table() -> None:
+    # Laying the asso leaves 9 + 1 = 10, a scopa for a re; laying the settebello leaves 16,
+    # out of reach of a sweep, but gives the settebello to any 7.
+    game = Game.from_position(
+        Rules(),
+        hands=[["7d", "1s"], ["2b", "8b"]],
+        table=["9b"],
+        deck=["9c", "9s", "5b", "5s", "6s", "6b"],
+    )
+    assert make_player("greedy", seed=0).choose(game.view_for(0)) == Move.parse("1s")
+
+
 def test_random_covers_the_moves() -> None:
     seen = set()
     for seed in range(40):

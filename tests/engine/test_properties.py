@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,7 @@ def check_accounted(g: Game) -> None:
     assert len(cards) == 40 and Counter(cards) == Counter(str(c) for c in CARDS)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rules_strategy, seed=st.integers(0, 2**32), data=st.data())
 def test_random_matches_keep_every_invariant(rules: Rules, seed: int, data: st.DataObject) -> None:

@@ -26,23 +26,47 @@ and the users alice (owner), bob, carol and dave (DMs closed). Other pieces:
   readable text (content, embeds, components, V2 text displays).
 * ``actor.autocomplete(...)``, ``actor.select(...)``, ``actor.submit_modal(result, {...})``,
   ``actor.send(...)``; ``result.failed`` when the bot missed the 3-second deadline.
+* ``standin.privacy.set_secrets(user, [...])``: strings or patterns only ``user`` may see; the
+  guard reads every string any viewer's client receives (``Message.received()``), modals and
+  autocomplete choices included.
 * ``standin.wait_for(predicate)``: wait for any condition instead of sleeping.
 * ``standin.requests`` (every request), ``standin.gateway`` (``request_reconnect()``,
   ``invalidate_session()``, ``drop()``), ``standin.rate_limits.inject(...)``,
   ``standin.world.clock.advance(seconds)`` (expire interaction tokens).
-* ``standin.take_violations()`` consumes violations a test provokes on purpose; any other
-  violation raises ``StandInViolation`` in the user action that caused it, or fails the test
-  at teardown.
+
+Violations. Whatever Discord would refuse or a user would see fail is a ``Violation``, even
+when the bot catches the error and carries on: a body against the spec or a hand-written
+limit (kinds ``spec``, ``limit``: 50035), any other request answered with a 4xx
+(``refused``: 40060 answered twice, 10062 answered late, 50006 an empty message, 50007
+closed DMs, 10008 unknown message, 401s, a 429 for outrunning the announced rate limit; not
+the 429s a test injects), an interaction not answered within the deadline (``failed``,
+code 10062: the user saw "This interaction failed"), a secret shown to someone else
+(``privacy``), a route the stand-in lacks (``unsupported``). Each one raises
+``StandInViolation`` in the user action that caused it, or fails the test at teardown,
+unless the test expects it::
+
+    async with standin.expect_violation(code=50007) as expected:   # dave's DMs are closed
+        result = await alice.slash("scopa invite", user=dave)
+    assert "50007" in str(expected.caught[0])
+
+``expect_violation(kind=None, *, code=None, match=None, timeout=2.0)`` catches the matching
+violations of its block (all of them, in ``.caught``; ``match`` is a regex on the text) and
+fails if none came by the end of the block (it waits up to ``timeout`` for the first).
+Others still raise. Nest two for an incident with two sides, e.g. a reply refused with 50006
+and then the interaction failing at the deadline (``code=50006`` and ``kind="failed"``).
+``standin.take_violations()`` consumes, after the fact, all violations recorded so far.
 """
 
 from __future__ import annotations
 
-from .interactions import Callback, Interaction, InteractionType
+from .dispatch import RequestRecord
+from .interaction_data import Callback, Interaction, InteractionType
 from .models import Channel, ChannelType, Guild, Message, User
 from .privacy import Leak
-from .server import DiscordStandIn, RequestRecord, StandInViolation, Violation
+from .server import DiscordStandIn
 from .users import Actor, InteractionResult
 from .validation import Problem, SpecValidator
+from .violations import ExpectedViolation, StandInViolation, Violation
 from .world import World, default_world
 
 __all__ = [
@@ -51,6 +75,7 @@ __all__ = [
     "Channel",
     "ChannelType",
     "DiscordStandIn",
+    "ExpectedViolation",
     "Guild",
     "Interaction",
     "InteractionResult",

@@ -22,6 +22,7 @@ UNKNOWN_APPLICATION_COMMAND = 10063
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 CANNOT_SEND_TO_USER = 50007
+EMPTY_MESSAGE = 50006
 INVALID_WEBHOOK_TOKEN = 50027
 INVALID_FORM_BODY = 50035
 
@@ -35,16 +36,27 @@ def json_response(
 
 
 class DiscordError(Exception):
-    """An error the way Discord reports it: HTTP status, JSON error code, message, details."""
+    """An error the way Discord reports it: HTTP status, JSON error code, message, details.
+
+    The server records every one it returns as a violation; ``recorded`` says one more
+    precise (naming the broken rule's field) is already recorded for it.
+    """
 
     def __init__(
-        self, status: int, code: int, message: str, errors: dict[str, Any] | None = None
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: dict[str, Any] | None = None,
+        *,
+        recorded: bool = False,
     ) -> None:
         super().__init__(f"{status} {code}: {message}")
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
+        self.recorded = recorded
 
     def body(self) -> dict[str, Any]:
         data: dict[str, Any] = {"message": self.message, "code": self.code}
@@ -66,6 +78,10 @@ def unknown_interaction() -> DiscordError:
 
 def already_acknowledged() -> DiscordError:
     return DiscordError(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
+
+
+def empty_message() -> DiscordError:
+    return DiscordError(400, EMPTY_MESSAGE, "Cannot send an empty message")
 
 
 def invalid_webhook_token() -> DiscordError:

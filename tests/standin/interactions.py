@@ -16,86 +16,27 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import dataclass, field
-from enum import IntEnum
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from . import errors
 from .errors import DiscordError, form_body_error, not_found
-from .models import EPHEMERAL, LOADING, Channel, Message, Payload, User
+from .interaction_data import (
+    ALLOWED,
+    Callback,
+    Interaction,
+    InteractionType,
+    callback_response,
+    create_payload,
+    metadata,
+)
+from .models import EPHEMERAL, LOADING, Channel, Message, Payload, User, strings_in
+from .violations import Violation
 
 if TYPE_CHECKING:
+    from .dispatch import Call, Reply
     from .rest import RouteSpec
-    from .server import Call, DiscordStandIn, Reply
-
-
-class InteractionType(IntEnum):
-    PING = 1
-    APPLICATION_COMMAND = 2
-    MESSAGE_COMPONENT = 3
-    AUTOCOMPLETE = 4
-    MODAL_SUBMIT = 5
-
-
-class Callback(IntEnum):
-    PONG = 1
-    CHANNEL_MESSAGE = 4
-    DEFERRED_CHANNEL_MESSAGE = 5
-    DEFERRED_UPDATE_MESSAGE = 6
-    UPDATE_MESSAGE = 7
-    AUTOCOMPLETE_RESULT = 8
-    MODAL = 9
-
-
-ALLOWED: dict[InteractionType, frozenset[Callback]] = {
-    InteractionType.APPLICATION_COMMAND: frozenset(
-        {Callback.CHANNEL_MESSAGE, Callback.DEFERRED_CHANNEL_MESSAGE, Callback.MODAL}
-    ),
-    InteractionType.MESSAGE_COMPONENT: frozenset(
-        {
-            Callback.CHANNEL_MESSAGE,
-            Callback.DEFERRED_CHANNEL_MESSAGE,
-            Callback.DEFERRED_UPDATE_MESSAGE,
-            Callback.UPDATE_MESSAGE,
-            Callback.MODAL,
-        }
-    ),
-    InteractionType.AUTOCOMPLETE: frozenset({Callback.AUTOCOMPLETE_RESULT}),
-    InteractionType.MODAL_SUBMIT: frozenset(
-        {
-            Callback.CHANNEL_MESSAGE,
-            Callback.DEFERRED_CHANNEL_MESSAGE,
-            Callback.DEFERRED_UPDATE_MESSAGE,
-            Callback.UPDATE_MESSAGE,
-        }
-    ),
-}
-
-
-@dataclass(eq=False)
-class Interaction:
-    """One interaction and everything the bot answered to it (live: it keeps changing)."""
-
-    id: int
-    token: str
-    type: InteractionType
-    user: User
-    channel: Channel
-    data: Payload
-    created_at: float
-    locale: str = "it"
-    source: Message | None = None  # the message whose component was used
-    response: Callback | None = None
-    failed: bool = False
-    original: Message | None = None
-    followups: list[Message] = field(default_factory=list)
-    choices: list[Payload] | None = None
-    modal: Payload | None = None
-    timer: asyncio.TimerHandle | None = None
-
-    @property
-    def guild_id(self) -> int | None:
-        return self.channel.guild_id
+    from .server import DiscordStandIn
 
 
 class Interactions:
@@ -153,86 +94,47 @@ class Interactions:
         interaction.timer = asyncio.get_running_loop().call_later(
             self.s.response_deadline, self._deadline_passed, interaction
         )
-        self.s.gateway.dispatch("INTERACTION_CREATE", self.payload(interaction))
+        self.s.gateway.dispatch(
+            "INTERACTION_CREATE", create_payload(interaction, self.world, self.s.messages)
+        )
         return interaction
 
     def _deadline_passed(self, interaction: Interaction) -> None:
         if interaction.response is None:
-            interaction.failed = True
-            self.world.touch()
+            self._fail(interaction)
+
+    def _fail(self, it: Interaction) -> None:
+        """The user saw "This interaction failed": a violation, recorded once."""
+        if it.failed:
+            return
+        it.failed = True
+        deadline = self.s.response_deadline
+        self.s.violate(
+            Violation(
+                "failed",
+                str(it),
+                "",
+                f'no answer within {deadline:g} s: {it.user.username} saw "This interaction '
+                'failed"',
+                code=errors.UNKNOWN_INTERACTION,
+            )
+        )
 
     def cancel_timers(self) -> None:
         for interaction in self.by_id.values():
             if interaction.timer is not None:
                 interaction.timer.cancel()
 
-    def payload(self, it: Interaction) -> Payload:
-        world = self.world
-        channel = it.channel
-        guild = world.guild_of(channel)
-        if guild is not None:
-            owners = {"0": str(guild.id)}
-            bot_permissions = guild.permissions_of(world.bot.id)
-        else:
-            owners = {"1": str(it.user.id)}
-            bot_permissions = 0x4000 | 0x8000 | 0x400 | 0x800 | 0x10000
-        data: Payload = {
-            "id": str(it.id),
-            "application_id": str(world.application_id),
-            "type": int(it.type),
-            "data": it.data,
-            "token": it.token,
-            "version": 1,
-            "locale": it.locale,
-            "entitlements": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
-            "channel": channel.payload(),
-            "channel_id": str(channel.id),
-            "app_permissions": str(bot_permissions),
-            "authorizing_integration_owners": owners,
-            "context": 0 if guild is not None else 1,
-        }
-        if guild is not None:
-            member = guild.members[it.user.id]
-            data.update(
-                guild_id=str(guild.id),
-                guild_locale="it",
-                guild={"id": str(guild.id), "locale": "it", "features": []},
-                member=member.payload(permissions=guild.permissions_of(it.user.id)),
-            )
-        else:
-            data["user"] = it.user.payload()
-        if it.source is not None:
-            data["message"] = self.s.messages.payload(it.source)
-        return data
-
-    def _metadata(self, it: Interaction) -> Payload:
-        guild_id = it.guild_id
-        metadata: Payload = {
-            "id": str(it.id),
-            "type": int(it.type),
-            "user": it.user.payload(),
-            "authorizing_integration_owners": {"0": str(guild_id)}
-            if guild_id
-            else {"1": str(it.user.id)},
-        }
-        if it.type is InteractionType.APPLICATION_COMMAND:
-            metadata["name"] = it.data.get("name")
-            metadata["command_type"] = it.data.get("type", 1)
-        if it.source is not None:
-            metadata["interacted_message_id"] = str(it.source.id)
-        return metadata
-
     # The initial response ------------------------------------------------------------------------
 
     async def callback(self, call: Call) -> Reply | None:
-        from .server import Reply
+        from .dispatch import Reply
 
         it = self.by_id.get(call.snowflake("interaction_id"))
         if it is None or it.token != call.params["interaction_token"]:
             raise errors.unknown_interaction()
         if it.failed or self.world.clock.now() - it.created_at > self.s.response_deadline:
-            it.failed = True
+            self._fail(it)
             raise errors.unknown_interaction()
         if it.response is not None:
             raise errors.already_acknowledged()
@@ -257,10 +159,18 @@ class Interactions:
                 f"callback type {kind.name} ({int(kind)}) is not valid for a "
                 f"{it.type.name} interaction"
             )
-            from .server import Violation
-
-            self.s.violate(Violation("limit", f"{call.method} {call.route}", "type", problem))
-            raise form_body_error([("type", "INTERACTION_RESPONSE_TYPE_INVALID", problem)])
+            self.s.violate(
+                Violation(
+                    "limit",
+                    f"{call.method} {call.route} ({it})",
+                    "type",
+                    problem,
+                    code=errors.INVALID_FORM_BODY,
+                )
+            )
+            error = form_body_error([("type", "INTERACTION_RESPONSE_TYPE_INVALID", problem)])
+            error.recorded = True
+            raise error
         data = body.get("data") or {}
         self._respond(it, kind, data, call.files)
         if it.timer is not None:
@@ -268,7 +178,7 @@ class Interactions:
         self.world.touch()
         if call.query.get("with_response", "").lower() not in ("1", "true"):
             return None
-        return Reply(self._callback_response(it, kind))
+        return Reply(callback_response(it, kind, self.s.messages))
 
     def _respond(
         self, it: Interaction, kind: Callback, data: Payload, files: list[Payload]
@@ -287,7 +197,7 @@ class Interactions:
                 webhook_id=app_id,
                 application_id=app_id,
                 type=message_type,
-                interaction_metadata=self._metadata(it),
+                interaction_metadata=metadata(it),
             )
         elif kind is Callback.DEFERRED_CHANNEL_MESSAGE:
             it.original = self.s.messages.create(
@@ -298,7 +208,7 @@ class Interactions:
                 webhook_id=app_id,
                 application_id=app_id,
                 type=message_type,
-                interaction_metadata=self._metadata(it),
+                interaction_metadata=metadata(it),
                 flags=LOADING,
             )
         elif kind is Callback.DEFERRED_UPDATE_MESSAGE:
@@ -308,32 +218,16 @@ class Interactions:
             it.original = self.s.messages.edit(it.source, data, files=files)
         elif kind is Callback.AUTOCOMPLETE_RESULT:
             it.choices = list(data.get("choices") or [])
+            self._check_privacy(it, f"the choices of {it}", strings_in(it.choices, "choices"))
         elif kind is Callback.MODAL:
             it.modal = data
+            self._check_privacy(it, f"the modal for {it}", strings_in(data, "data"))
 
-    def _callback_response(self, it: Interaction, kind: Callback) -> Payload:
-        info: Payload = {"id": str(it.id), "type": int(it.type)}
-        if (
-            kind
-            in (
-                Callback.CHANNEL_MESSAGE,
-                Callback.DEFERRED_CHANNEL_MESSAGE,
-                Callback.UPDATE_MESSAGE,
-            )
-            and it.original is not None
-        ):
-            info.update(
-                response_message_id=str(it.original.id),
-                response_message_loading=it.original.loading,
-                response_message_ephemeral=it.original.ephemeral,
-            )
-        response: Payload = {"interaction": info}
-        if kind in (Callback.CHANNEL_MESSAGE, Callback.UPDATE_MESSAGE) and it.original:
-            response["resource"] = {
-                "type": int(kind),
-                "message": self.s.messages.payload(it.original),
-            }
-        return response
+    def _check_privacy(self, it: Interaction, what: str, received: Iterable[Any]) -> None:
+        """Modals and choices are seen by the person who used the command, and only them."""
+        privacy = self.s.privacy
+        for leak in privacy.check_shown(what, list(received), [it.user], channel_id=it.channel.id):
+            self.s.leaked(leak)
 
     # Follow-ups and edits through the interaction webhook ------------------------------------
 
@@ -379,7 +273,7 @@ class Interactions:
                 ephemeral_to=ephemeral_to,
                 webhook_id=app_id,
                 application_id=app_id,
-                interaction_metadata=self._metadata(it),
+                interaction_metadata=metadata(it),
             )
             it.followups.append(message)
         if call.query.get("wait", "").lower() not in ("1", "true"):
@@ -413,6 +307,16 @@ class Interactions:
         raw = call.params.get("interaction_id", "")
         it = self.by_id.get(int(raw)) if raw.isdigit() else None
         return it.source if it is not None else None
+
+    def describe_request(self, route: str | None, path: str) -> str | None:
+        """The interaction a request answers (for naming a refused answer), if any."""
+        parts = path.strip("/").split("/")
+        it: Interaction | None = None
+        if route and route.startswith("/interactions/") and parts[1].isdigit():
+            it = self.by_id.get(int(parts[1]))
+        elif route and route.startswith("/webhooks/") and len(parts) > 2:
+            it = self.by_token.get(parts[2])
+        return f"answering {it}" if it is not None else None
 
     def find(self, **conditions: Any) -> list[Interaction]:
         return [

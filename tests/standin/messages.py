@@ -8,6 +8,7 @@ never for ephemeral messages) and the privacy check after every change.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from .gateway import Gateway
@@ -111,30 +112,59 @@ class Messages:
             message.flags = keep | flags
         if "attachments" in body or files:
             message.attachments = self._attachments(body.get("attachments"), files, message)
+        if creating and isinstance(body.get("poll"), dict):
+            message.poll = self._poll(body["poll"])
 
     def _attachments(
         self, wanted: list[Payload] | None, files: list[Payload], message: Message
     ) -> list[Payload]:
+        """Kept attachments (by id) and new uploads (``files[n]``, described by ``id: n``)."""
         kept = {str(a["id"]): a for a in message.attachments}
+        uploads = {str(f["index"]): f for f in files if f.get("index") is not None}
         result = []
         for item in wanted or []:
-            if str(item.get("id")) in kept:
-                result.append(kept[str(item["id"])])
+            key = str(item.get("id"))
+            if key in kept:
+                result.append(kept[key])
+            elif key in uploads:
+                result.append(self._attachment(uploads.pop(key), item, message))
+        described = {id(f) for f in uploads.values()}
         for f in files:
-            attachment_id = self.world.ids.next()
-            result.append(
-                {
-                    "id": str(attachment_id),
-                    "filename": f["filename"],
-                    "size": f["size"],
-                    "content_type": f.get("content_type") or "application/octet-stream",
-                    "url": f"https://cdn.discordapp.com/attachments/{message.channel_id}/"
-                    f"{attachment_id}/{f['filename']}",
-                    "proxy_url": f"https://media.discordapp.net/attachments/{message.channel_id}/"
-                    f"{attachment_id}/{f['filename']}",
-                }
-            )
+            if f.get("index") is None or id(f) in described:
+                result.append(self._attachment(f, {}, message))
         return result
+
+    def _attachment(self, upload: Payload, item: Payload, message: Message) -> Payload:
+        attachment_id = self.world.ids.next()
+        filename = item.get("filename") or upload["filename"]
+        where = f"attachments/{message.channel_id}/{attachment_id}/{filename}"
+        data: Payload = {
+            "id": str(attachment_id),
+            "filename": filename,
+            "size": upload["size"],
+            "content_type": upload.get("content_type") or "application/octet-stream",
+            "url": f"https://cdn.discordapp.com/{where}",
+            "proxy_url": f"https://media.discordapp.net/{where}",
+        }
+        if item.get("description"):
+            data["description"] = item["description"]
+        return data
+
+    def _poll(self, poll: Payload) -> Payload:
+        """The poll as Discord returns it: numbered answers and an expiry instead of hours."""
+        hours = int(poll.get("duration") or 24)
+        return {
+            "question": poll.get("question") or {},
+            "answers": [
+                {"answer_id": i, "poll_media": answer.get("poll_media") or {}}
+                for i, answer in enumerate(poll.get("answers") or [], start=1)
+            ],
+            "expiry": datetime.fromtimestamp(
+                self.world.clock.now() + hours * 3600, UTC
+            ).isoformat(),
+            "allow_multiselect": bool(poll.get("allow_multiselect")),
+            "layout_type": int(poll.get("layout_type") or 1),
+        }
 
     def _echo(self, event: str, message: Message, channel: Channel) -> None:
         if message.ephemeral_to is None:

@@ -198,6 +198,7 @@ class Message:
     embeds: list[Payload] = field(default_factory=list)
     components: list[Payload] = field(default_factory=list)
     attachments: list[Payload] = field(default_factory=list)
+    poll: Payload | None = None  # as Discord returns it (answer ids, expiry)
     flags: int = 0
     type: int = 0
     timestamp: str = ""
@@ -248,6 +249,8 @@ class Message:
             "type": self.type,
             "flags": self.flags,
         }
+        if self.poll is not None:
+            data["poll"] = self.poll
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
         if self.application_id is not None:
@@ -266,10 +269,27 @@ class Message:
         """Everything a person reads on this message: content, embeds and component text."""
         parts = [self.content]
         for embed in self.embeds:
-            parts.extend(_embed_strings(embed))
+            parts.extend(_embedstrings_in(embed))
         for component in walk_components(self.components):
-            parts.extend(_component_strings(component))
+            parts.extend(_componentstrings_in(component))
         return "\n".join(p for p in parts if p)
+
+    def received(self) -> Iterator[tuple[str, str]]:
+        """Every string the bot chose that any client receives, shown or not, with its path.
+
+        Not only what is drawn: custom_ids, select option values, link URLs, emoji names,
+        attachment file names and descriptions and media alt text all reach every viewer's
+        client, so a secret in any of them is as good as said out loud.
+        """
+        yield "content", self.content
+        yield from strings_in(self.embeds, "embeds")
+        yield from strings_in(self.components, "components")
+        for i, attachment in enumerate(self.attachments):
+            for key in ("filename", "title", "description"):
+                if isinstance(attachment.get(key), str):
+                    yield f"attachments[{i}].{key}", attachment[key]
+        if self.poll is not None:
+            yield from strings_in(self.poll, "poll")
 
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in walk_components(self.components) if "custom_id" in c]
@@ -300,7 +320,19 @@ def walk_components(components: list[Payload]) -> Iterator[Payload]:
             yield from walk_components([component["component"]])
 
 
-def _embed_strings(embed: Payload) -> Iterator[str]:
+def strings_in(node: Any, path: str) -> Iterator[tuple[str, str]]:
+    """Every string inside ``node`` (dicts and lists, walked to the end), with its path."""
+    if isinstance(node, str):
+        yield path, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from strings_in(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from strings_in(value, f"{path}[{i}]")
+
+
+def _embedstrings_in(embed: Payload) -> Iterator[str]:
     for key in ("title", "description"):
         if embed.get(key):
             yield str(embed[key])
@@ -314,7 +346,7 @@ def _embed_strings(embed: Payload) -> Iterator[str]:
         yield str(f.get("value", ""))
 
 
-def _component_strings(component: Payload) -> Iterator[str]:
+def _componentstrings_in(component: Payload) -> Iterator[str]:
     for key in ("label", "placeholder", "content", "description"):
         if component.get(key):
             yield str(component[key])

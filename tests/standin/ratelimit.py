@@ -46,28 +46,39 @@ class RateLimits:
         self.enabled = True
         self._injected.append(_Injected(retry_after, is_global, route))
 
-    def check(self, route: str, major: str) -> tuple[web.Response | None, dict[str, str]]:
-        """A 429 to send instead of handling the request, or the headers for a normal answer."""
+    def check(self, route: str, major: str) -> tuple[web.Response | None, dict[str, str], bool]:
+        """A 429 to send instead of handling the request, or the headers for a normal answer.
+
+        The flag says the bot outran a bucket it was told about (not a 429 a test injected).
+        """
         if not self.enabled:
-            return None, {}
+            return None, {}, False
         now = time.monotonic()
         for injected in self._injected:
             if injected.route in (None, route):
                 self._injected.remove(injected)
                 if injected.is_global:
                     self._global_until = now + injected.retry_after
-                return self._too_many(
-                    injected.retry_after, is_global=injected.is_global, bucket=route
-                ), {}
+                return (
+                    self._too_many(
+                        injected.retry_after, is_global=injected.is_global, bucket=route
+                    ),
+                    {},
+                    False,
+                )
         if now < self._global_until:
-            return self._too_many(self._global_until - now, is_global=True, bucket=route), {}
+            return (
+                self._too_many(self._global_until - now, is_global=True, bucket=route),
+                {},
+                False,
+            )
         key = f"{route}:{major}"
         bucket = self._buckets.get(key)
         if bucket is None or now >= bucket.reset_at:
             bucket = self._buckets[key] = _Bucket(now + self.window)
         reset_after = max(bucket.reset_at - now, 0.0)
         if bucket.used >= self.limit:
-            return self._too_many(reset_after, is_global=False, bucket=route), {}
+            return self._too_many(reset_after, is_global=False, bucket=route), {}, True
         bucket.used += 1
         headers = {
             "X-RateLimit-Limit": str(self.limit),
@@ -76,7 +87,7 @@ class RateLimits:
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
             "X-RateLimit-Bucket": f"standin-{abs(hash(route)):x}",
         }
-        return None, headers
+        return None, headers, False
 
     @staticmethod
     def _too_many(retry_after: float, *, is_global: bool, bucket: str) -> web.Response:

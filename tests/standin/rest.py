@@ -14,7 +14,8 @@ from .errors import DiscordError, not_found
 from .models import Channel, ChannelType, Command, Guild, Message, Payload
 
 if TYPE_CHECKING:
-    from .server import Call, DiscordStandIn, Handler
+    from .dispatch import Call, Handler
+    from .server import DiscordStandIn
 
 RouteSpec = tuple[str, str, "Handler", bool]
 

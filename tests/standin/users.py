@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .interactions import Callback, Interaction, InteractionType
+from .interaction_data import Callback, Interaction, InteractionType
 from .models import Channel, ChannelType, Command, Message, Payload, User
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from scopabot.cli.backup import destination_for
 from scopabot.cli.backup import main as backup_main
+from scopabot.service.admin import destination_for
 from scopabot.store import DatabaseUnreadableError, backup
 
 from .helpers import check_database

@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from .helpers import check_database, game_rows
 
 KILLS = 22
@@ -37,6 +39,7 @@ def wait_ready(proc: subprocess.Popen[str]) -> None:
         raise AssertionError(f"writer did not start: {line!r} {err}")
 
 
+@pytest.mark.slow
 async def test_sigkill_never_leaves_a_half_move(db_path: Path) -> None:
     rng = random.Random(20250101)
     seen: dict[int, int] = {}

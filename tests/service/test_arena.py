@@ -1,13 +1,10 @@
 from __future__ import annotations
 
-import io
-
 import pytest
 
 from scopabot.ai import Level
-from scopabot.ai.arena import PlayerSpec, ProgressBar, run_arena
-from scopabot.cli import arena as cli
 from scopabot.engine import Preset, Rules
+from scopabot.service.arena import PlayerSpec, run_arena
 
 
 def test_player_spec_round_trip() -> None:
@@ -56,26 +53,3 @@ def test_two_jobs_give_the_same_results() -> None:
     one = run_arena(Rules(), a, b, deals=4)
     two = run_arena(Rules(), a, b, deals=4, jobs=2)
     assert [r.diff for r in one.results] == [r.diff for r in two.results]
-
-
-def test_progress_bar_and_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    out = io.StringIO()
-    bar = ProgressBar(out)
-    bar(1, 2)
-    bar(2, 2)
-    assert "2/2" in out.getvalue()
-    assert cli.main(["greedy", "random", "--preset", "scopa", "--deals", "2", "--quiet"]) == 0
-    assert "A = greedy" in capsys.readouterr().out
-
-
-def test_the_arena_command_refuses_bad_players_and_games_with_a_message(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    from scopabot.cli.arena import main
-
-    with pytest.raises(SystemExit) as exit_info:
-        main(["hard:iterations=0", "normal", "--deals", "1"])
-    assert exit_info.value.code == 2
-    assert "iterations must be 1 or more" in capsys.readouterr().err
-    assert main(["normal", "greedy", "--preset", "scopone_scientifico", "--players", "2"]) == 2
-    assert "4 players in two pairs" in capsys.readouterr().err

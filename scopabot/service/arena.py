@@ -5,88 +5,22 @@ Playing every deal both ways cancels the luck of the cards: what is left of the 
 difference is the players' skill. In scopone the pairs swap; with three players the first
 configuration holds seat 0's side in one game and the other two sides in the other.
 
-The logic here is pure (functions returning results); :mod:`scopabot.cli.arena` prints them.
+The service owns the arena (it plays games between computer players, in worker processes);
+it reports progress through a callback and returns the results, and a front end such as
+:mod:`scopabot.cli.arena` shows them.
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
-from typing import TextIO
 
+from scopabot.ai import PlayerSpec
 from scopabot.engine import Game, Rules
-
-from .base import Level, Player, make_player
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSpec:
-    """A level with optional budgets, written ``hard`` or ``hard:iterations=80,time=0.3``."""
-
-    level: Level
-    iterations: int | None = None
-    time_budget: float | None = None
-    infer: bool = True
-    informed: bool | None = None
-
-    @classmethod
-    def parse(cls, text: str) -> PlayerSpec:
-        name, _, opts = text.partition(":")
-        level = Level(name.strip().lower())
-        iterations: int | None = None
-        time_budget: float | None = None
-        infer = True
-        informed: bool | None = None
-        for part in filter(None, (p.strip() for p in opts.split(","))):
-            key, sep, value = part.partition("=")
-            if not sep:
-                raise ValueError(f"{part!r}: write options as key=value")
-            if key in ("iterations", "it", "i"):
-                iterations = int(value)
-                if iterations < 1:
-                    raise ValueError("iterations must be 1 or more")
-            elif key in ("time", "t"):
-                time_budget = float(value)
-                if not time_budget > 0:
-                    raise ValueError("time must be more than 0 seconds")
-            elif key == "infer":
-                infer = value.lower() not in ("0", "no", "false", "off")
-            elif key == "playout":
-                if value not in ("greedy", "informed"):
-                    raise ValueError("playout is greedy or informed")
-                informed = value == "informed"
-            else:
-                raise ValueError(
-                    f"unknown player option {key!r} (iterations, time, infer, playout)"
-                )
-        return cls(level, iterations, time_budget, infer, informed)
-
-    def __str__(self) -> str:
-        opts = []
-        if self.iterations is not None:
-            opts.append(f"iterations={self.iterations}")
-        if self.time_budget is not None:
-            opts.append(f"time={self.time_budget:g}")
-        if not self.infer:
-            opts.append("infer=no")
-        if self.informed is not None:
-            opts.append(f"playout={'informed' if self.informed else 'greedy'}")
-        return f"{self.level}:{','.join(opts)}" if opts else str(self.level)
-
-    def make(self, seed: int) -> Player:
-        return make_player(
-            self.level,
-            seed=seed,
-            iterations=self.iterations,
-            time_budget=self.time_budget,
-            infer=self.infer,
-            informed=self.informed,
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,27 +238,4 @@ def run_arena(
     )
 
 
-class ProgressBar:
-    """A one-line progress bar on stderr (tqdm-like, without the dependency)."""
-
-    def __init__(self, stream: TextIO | None = None, width: int = 30) -> None:
-        self.stream = stream if stream is not None else sys.stderr
-        self.width = width
-        self.start = time.perf_counter()
-        self.shown = 0.0
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.perf_counter()
-        if done < total and now - self.shown < 0.5:
-            return
-        self.shown = now
-        filled = self.width * done // max(total, 1)
-        elapsed = time.perf_counter() - self.start
-        eta = elapsed / done * (total - done) if done else 0.0
-        bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(
-            f"\r[{bar}] {done}/{total} deals  {elapsed:.0f}s elapsed, ~{eta:.0f}s left "
-        )
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
+__all__ = ["ArenaReport", "DealResult", "PlayerSpec", "Tally", "play_deal", "run_arena"]

@@ -1,0 +1,37 @@
+"""The administrator's tools: what ``scopabot backup`` does, whichever front end asks.
+
+The store makes one consistent copy of a live database; the service decides where the copy
+goes (a file, or a dated file in a folder so nightly copies pile up) and prepares the folder.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+from scopabot.store import BackupResult, StoreError, backup
+
+
+def destination_for(database: Path, destination: str, *, now: datetime | None = None) -> Path:
+    """A folder (existing, or written with a trailing slash, which is then created) gets a
+    dated file name, so that ``scopabot backup scopabot.db backups/`` every night keeps each
+    night's copy instead of replacing the last one."""
+    target = Path(destination)
+    if destination.endswith(("/", os.sep)) or target.is_dir():
+        stamp = (now or datetime.now(UTC)).strftime("%Y%m%d-%H%M%S")
+        return target / f"{database.stem}-{stamp}{database.suffix or '.db'}"
+    return target
+
+
+async def backup_database(database: Path, destination: str) -> BackupResult:
+    """Copy ``database`` to ``destination`` (see :func:`destination_for`); raises
+    :class:`StoreError` for a source that is missing or not a sound database, and
+    :class:`OSError` when the destination cannot be written."""
+    target = destination_for(database, destination)
+    if database.is_file():  # a bad source changes nothing, not even a new folder
+        target.parent.mkdir(parents=True, exist_ok=True)
+    return await backup(database, target)
+
+
+__all__ = ["BackupResult", "StoreError", "backup_database", "destination_for"]

@@ -1,0 +1,285 @@
+"""The REST side of the stand-in: every request recorded, matched, checked and answered.
+
+A request is matched to a route written as in Discord's OpenAPI description, authorised,
+rate-limited, checked (spec, hand-written limits, empty messages) and handed to its
+handler. Whatever is refused goes back to the bot as Discord sends it (``DiscordError``:
+status, code, message, ``errors`` tree) and is recorded as a violation, because a bot that
+swallows a refusal still failed its user; a refusal whose broken rule is already recorded
+(``recorded=True``) is not recorded twice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import BodyPartReader, web
+
+from .errors import INVALID_FORM_BODY, DiscordError, empty_message, form_body_error, json_response
+from .limits import check_callback, check_message, empty_after
+from .models import Payload
+from .validation import Problem
+from .violations import Violation
+
+if TYPE_CHECKING:
+    from .server import DiscordStandIn
+
+
+@dataclass
+class RequestRecord:
+    method: str
+    path: str
+    route: str | None
+    query: dict[str, str]
+    body: Any
+    status: int = 0
+    response: Any = None
+
+
+@dataclass
+class Call:
+    """A matched request, as handlers see it: spec-style route, path params, parsed body."""
+
+    method: str
+    route: str
+    params: dict[str, str]
+    query: dict[str, str]
+    body: Any
+    files: list[Payload]
+
+    def snowflake(self, name: str) -> int:
+        value = self.params[name]
+        if not value.isdigit():
+            raise form_body_error(
+                [(name, "NUMBER_TYPE_COERCE", f'Value "{value}" is not snowflake.')]
+            )
+        return int(value)
+
+
+@dataclass
+class Reply:
+    data: Any = None
+    status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+Handler = Callable[[Call], Awaitable[Reply | Any]]
+
+
+@dataclass
+class _Route:
+    method: str
+    pattern: str
+    handler: Handler
+    auth: bool
+    regex: re.Pattern[str]
+
+
+class Dispatcher:
+    """Routes and the path every request takes through them."""
+
+    def __init__(self, standin: DiscordStandIn) -> None:
+        self.s = standin
+        self.routes: list[_Route] = []
+
+    # HTTP dispatch ----------------------------------------------------------------------------
+
+    def add(self, method: str, pattern: str, handler: Handler, *, auth: bool = True) -> None:
+        regex = re.compile(
+            "^" + re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(pattern)) + "$"
+        )
+        self.routes.append(_Route(method, pattern, handler, auth, regex))
+        # literal segments (``@me``, ``@original``) must win over parameters
+        self.routes.sort(key=lambda r: r.pattern.count("{"))
+
+    def _match(self, method: str, path: str) -> tuple[_Route | None, dict[str, str], bool]:
+        known_path = False
+        for route in self.routes:
+            found = route.regex.match(path)
+            if found:
+                known_path = True
+                if route.method == method:
+                    return route, found.groupdict(), True
+        return None, {}, known_path
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        query = dict(request.query)
+        body, files = await _read_body(request)
+        record = RequestRecord(request.method, path, None, query, body)
+        self.s.requests.append(record)
+        response = await self._respond(request, record, files)
+        record.status = response.status
+        if isinstance(response, web.Response) and response.body:
+            with contextlib.suppress(ValueError, TypeError):
+                record.response = json.loads(response.body)  # type: ignore[arg-type]
+        self.s.world.touch()
+        return response
+
+    async def _respond(
+        self, request: web.Request, record: RequestRecord, files: list[Payload]
+    ) -> web.StreamResponse:
+        headers: dict[str, str] = {}
+        try:
+            reply = await self._dispatch(request, record, files, headers)
+        except DiscordError as error:
+            if not error.recorded:
+                self._refused(record, error)
+            response = error.response()
+            response.headers.update(headers)
+            return response
+        if isinstance(reply, web.StreamResponse):
+            return reply
+        headers.update(reply.headers)
+        if reply.data is None and reply.status in (200, 204):
+            return web.Response(status=204, headers=headers)
+        return json_response(reply.data, status=reply.status, headers=headers)
+
+    async def _dispatch(
+        self,
+        request: web.Request,
+        record: RequestRecord,
+        files: list[Payload],
+        headers: dict[str, str],
+    ) -> Reply | web.StreamResponse:
+        """Match, authorise, rate-limit, validate and handle; refusals raise ``DiscordError``."""
+        route, params, known = self._match(request.method, record.path)
+        if route is None:
+            if known:
+                raise DiscordError(405, 0, "405: Method Not Allowed")
+            self.s.violate(
+                Violation(
+                    "unsupported",
+                    f"{request.method} {record.path}",
+                    "",
+                    "the stand-in does not implement this route (add it to tests/standin/rest.py)",
+                )
+            )
+            raise DiscordError(404, 0, "404: Not Found", recorded=True)
+        record.route = route.pattern
+        if route.auth and request.headers.get("Authorization") != f"Bot {self.s.world.token}":
+            raise DiscordError(401, 0, "401: Unauthorized")
+        major = next(
+            (params[k] for k in ("channel_id", "guild_id", "webhook_id") if k in params), ""
+        )
+        limited, rate_headers, outrun = self.s.rate_limits.check(route.pattern, major)
+        if limited is not None:
+            if outrun:
+                self.s.violate(
+                    Violation(
+                        "refused",
+                        f"{request.method} {route.pattern}",
+                        "",
+                        "429: the bot outran the rate limit it was told (X-RateLimit-*)",
+                        code=0,
+                    )
+                )
+            return limited
+        headers.update(rate_headers)
+        call = Call(request.method, route.pattern, params, record.query, record.body, files)
+        self._validate(call)
+        result = await route.handler(call)
+        return result if isinstance(result, Reply) else Reply(result)
+
+    def _refused(self, record: RequestRecord, error: DiscordError) -> None:
+        request = f"{record.method} {record.route or record.path}"
+        about = self.s.interactions.describe_request(record.route, record.path)
+        self.s.violate(
+            Violation(
+                "refused",
+                request + (f" ({about})" if about else ""),
+                "",
+                f"{error.status} {error.code}: {error.message}",
+                code=error.code,
+            )
+        )
+
+    def _validate(self, call: Call) -> None:
+        if call.method not in ("POST", "PUT", "PATCH") or call.body is None:
+            return
+        request = f"{call.method} {call.route}"
+        spec = self.s.spec.check(call.method, call.route, call.body)
+        hand = self._hand_checks(call) if isinstance(call.body, dict) else []
+        for kind, problems in (("spec", spec), ("limit", hand)):
+            for problem in problems:
+                self.s.violate(
+                    Violation(kind, request, problem.path, problem.message, code=INVALID_FORM_BODY)
+                )
+        if spec or hand:
+            error = form_body_error([(p.path, "BASE_TYPE_INVALID", p.message) for p in spec + hand])
+            error.recorded = True
+            raise error
+        if isinstance(call.body, dict) and self._would_be_empty(call):
+            raise empty_message()
+
+    def _would_be_empty(self, call: Call) -> bool:
+        """A message left with nothing to show, which Discord refuses with 50006."""
+        body, route = call.body, call.route
+        if route in ("/channels/{channel_id}/messages", "/webhooks/{webhook_id}/{webhook_token}"):
+            return call.method == "POST" and empty_after(body, call.files, None)
+        if call.method == "PATCH" and (
+            route.endswith("/messages/{message_id}") or route.endswith("/messages/@original")
+        ):
+            current = self.s.interactions.message_for_edit(call)
+            return current is not None and empty_after(body, call.files, current)
+        if route.endswith("/callback"):
+            data = body.get("data") or {}
+            if body.get("type") == 4:
+                return empty_after(data, call.files, None)
+            if body.get("type") == 7:
+                source = self.s.interactions.source_message(call)
+                return source is not None and empty_after(data, call.files, source)
+        return False
+
+    def _hand_checks(self, call: Call) -> list[Problem]:
+        body = call.body
+        route = call.route
+        if route == "/channels/{channel_id}/messages" and call.method == "POST":
+            return check_message(body)
+        if route == "/webhooks/{webhook_id}/{webhook_token}" and call.method == "POST":
+            return check_message(body)
+        if route.endswith("/messages/{message_id}") or route.endswith("/messages/@original"):
+            message = self.s.interactions.message_for_edit(call)
+            return check_message(body, current_flags=message.flags if message else 0)
+        if route.endswith("/callback"):
+            message = self.s.interactions.source_message(call)
+            return check_callback(body, current_flags=message.flags if message else 0)
+        return []
+
+
+async def _read_body(request: web.Request) -> tuple[Any, list[Payload]]:
+    """JSON bodies, and multipart ones the way discord.py sends files (``payload_json``)."""
+    if not request.can_read_body:
+        return None, []
+    if request.content_type == "multipart/form-data":
+        body: Any = None
+        files: list[Payload] = []
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            if not isinstance(part, BodyPartReader):
+                continue
+            if part.name == "payload_json":
+                body = json.loads(await part.text())
+            else:
+                data = await part.read()
+                index = re.fullmatch(r"files\[(\d+)\]", part.name or "")
+                files.append(
+                    {
+                        "filename": part.filename or "file",
+                        "size": len(data),
+                        "content_type": part.headers.get("Content-Type"),
+                        "index": int(index[1]) if index else None,
+                    }
+                )
+        return body, files
+    raw = await request.read()
+    if not raw:
+        return None, []
+    try:
+        return json.loads(raw), []
+    except ValueError:
+        return raw.decode(errors="replace"), []
