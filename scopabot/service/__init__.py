@@ -50,6 +50,7 @@ from .events import (
     HandChanged,
     Handler,
     MatchOver,
+    MoveOutcome,
     ReminderDue,
     SeatTakenBack,
     TableCancelled,
@@ -61,7 +62,7 @@ from .events import (
     TurnStarted,
 )
 from .players import Player, make_player
-from .service import DEFAULT_COMPUTER_PAUSE, GameService, MoveOutcome
+from .service import DEFAULT_COMPUTER_PAUSE, GameService
 from .thinking import InlineThinker, PoolThinker, Thinker
 from .views import (
     HAND_OVER_AFTER,

@@ -41,7 +41,7 @@ class ErrorCode(StrEnum):
 class ServiceError(Exception):
     """A refused request; nothing was changed. ``params`` fill the translated sentence."""
 
-    def __init__(self, code: StrEnum, message: str = "", **params: Any) -> None:
+    def __init__(self, code: StrEnum, message: str = "", /, **params: Any) -> None:
         self.code = code
         self.params = params
         super().__init__(message or code.value)

@@ -163,27 +163,85 @@ class SeatTakenBack(Event):
     version: int
 
 
+@dataclass(frozen=True, slots=True)
+class MoveOutcome:
+    """What a person's move (or resignation) did: the new version and the events it caused."""
+
+    version: int
+    events: tuple[Event, ...]
+
+
 Handler = Callable[[Event], Awaitable[None]]
 
 
 class EventHub:
-    """Fans events out to subscribers, each through its own unbounded queue and task."""
+    """Fans events out to subscribers, each through its own unbounded queue and task.
+
+    Publishing only puts events in queues (never awaits), so a move is never held up by a
+    front end; a handler that raises is logged and gets the next event all the same.
+    """
 
     def __init__(self) -> None:
-        self._subscribers: dict[int, tuple[asyncio.Queue[Event | None], asyncio.Task[None]]] = {}
+        self._subscribers: dict[int, _Subscriber] = {}
         self._next = 0
 
     def subscribe(self, handler: Handler) -> Callable[[], None]:
         """Deliver every later event to ``handler``; returns the function that unsubscribes."""
-        raise NotImplementedError
+        key = self._next
+        self._next += 1
+        subscriber = _Subscriber(handler)
+        self._subscribers[key] = subscriber
+
+        def unsubscribe() -> None:
+            found = self._subscribers.pop(key, None)
+            if found is not None:
+                found.stop()
+
+        return unsubscribe
 
     def publish(self, events: list[Event]) -> None:
         """Queue events for every subscriber; never waits, never raises."""
-        raise NotImplementedError
+        if not events:
+            return
+        for subscriber in self._subscribers.values():
+            subscriber.put(events)
 
     async def drain(self) -> None:
         """Wait until every subscriber has handled everything published so far."""
-        raise NotImplementedError
+        for subscriber in list(self._subscribers.values()):
+            await subscriber.queue.join()
 
     async def close(self) -> None:
-        raise NotImplementedError
+        """Deliver what is queued, then stop every subscriber's task."""
+        await self.drain()
+        for subscriber in self._subscribers.values():
+            subscriber.stop()
+        tasks = [s.task for s in self._subscribers.values()]
+        self._subscribers.clear()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+class _Subscriber:
+    def __init__(self, handler: Handler) -> None:
+        self.handler = handler
+        self.queue: asyncio.Queue[Event | None] = asyncio.Queue()
+        self.task = asyncio.create_task(self._run())
+
+    def put(self, events: list[Event]) -> None:
+        for event in events:
+            self.queue.put_nowait(event)
+
+    def stop(self) -> None:
+        self.queue.put_nowait(None)
+
+    async def _run(self) -> None:
+        while True:
+            event = await self.queue.get()
+            try:
+                if event is None:
+                    return
+                await self.handler(event)
+            except Exception:
+                log.exception("event handler %r failed on %r", self.handler, event)
+            finally:
+                self.queue.task_done()

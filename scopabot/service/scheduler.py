@@ -1,0 +1,169 @@
+"""One scheduler drives every deadline and reminder, read from the store.
+
+Not a sleeping task per game: a single loop asks the store for the earliest alarm, sleeps on
+the clock until then (or until a move writes an earlier one), and acts on everything due, in
+order. Deadlines live in the store, so at start-up the loop simply begins, and whatever passed
+while the process was down is due at once. A timeout may need a computer to think, so each
+due deadline runs as its own task; a reminder is quick and runs in the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import suppress
+from datetime import datetime, timedelta
+
+from scopabot.store import Alarm, AlarmKind, StaleVersionError
+
+from .events import ReminderDue
+from .turns import TurnsMixin
+
+log = logging.getLogger(__name__)
+
+_BATCH = 100
+_RETRY_AFTER = timedelta(minutes=1)  # a deadline whose handling failed is tried again then
+_IDLE_CHECK = 1.0  # seconds: how long to wait on running timeouts before looking again
+
+
+class SchedulerMixin(TurnsMixin):
+    _wake: asyncio.Event
+    _scheduler: asyncio.Task[None] | None
+    _inflight: dict[tuple[int, int], asyncio.Task[None]]
+    _sleeping_until: datetime | None
+    _due_lock: asyncio.Lock
+
+    def _init_scheduler(self) -> None:
+        self._wake = asyncio.Event()
+        self._due_lock = asyncio.Lock()
+        self._scheduler = None
+        self._inflight = {}
+        self._sleeping_until = None
+
+    def _start_scheduler(self) -> None:
+        self._scheduler = asyncio.create_task(self._schedule(), name="scheduler")
+
+    async def _stop_scheduler(self) -> None:
+        if self._scheduler is not None:
+            self._scheduler.cancel()
+            await asyncio.gather(self._scheduler, return_exceptions=True)
+            self._scheduler = None
+        tasks = list(self._inflight.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _deadline_set(self, when: datetime) -> None:
+        """A move wrote a deadline: wake the loop if it sleeps past it."""
+        if self._sleeping_until is None or when < self._sleeping_until:
+            self._wake.set()
+
+    async def _schedule(self) -> None:
+        while not self._closing:
+            self._wake.clear()
+            try:
+                await self._run_due_now()
+                upcoming = await self.store.next_alarm()
+            except Exception:
+                log.exception("the scheduler could not read the deadlines; trying again")
+                upcoming = self._now() + timedelta(seconds=5)
+            now = self._now()
+            if upcoming is not None and upcoming <= now:
+                # Only deadlines already being handled are due: look again when one is done.
+                upcoming = now + timedelta(seconds=_IDLE_CHECK)
+            self._sleeping_until = upcoming
+            await self.clock.wait_until(upcoming, self._wake)
+            self._sleeping_until = None
+
+    async def _run_due_now(self) -> int:
+        """Act on every alarm due now that is not already being handled; how many started."""
+        async with self._due_lock:  # the loop and a fake clock's advance() may both call
+            return await self._run_due_locked()
+
+    async def _run_due_locked(self) -> int:
+        started = 0
+        while True:
+            due = await self.store.due_alarms(self._now(), limit=_BATCH + len(self._inflight))
+            fresh = [a for a in due if (a.game_id, a.version) not in self._inflight]
+            for alarm in fresh:
+                if alarm.kind is AlarmKind.REMINDER:
+                    await self._remind(alarm)
+                else:
+                    self._start_timeout(alarm)
+                started += 1
+            if len(due) < _BATCH + len(self._inflight) or not fresh:
+                return started
+
+    def _start_timeout(self, alarm: Alarm) -> None:
+        key = (alarm.game_id, alarm.version)
+        task = asyncio.create_task(self._handle_deadline(alarm), name=f"timeout-{key}")
+        self._inflight[key] = task
+
+        def done(_: asyncio.Task[None]) -> None:
+            self._inflight.pop(key, None)
+            self._wake.set()
+
+        task.add_done_callback(done)
+
+    async def _handle_deadline(self, alarm: Alarm) -> None:
+        try:
+            await self._timeout(alarm.game_id, alarm.version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the deadline of game %s failed; trying again later", alarm.game_id)
+            with suppress(StaleVersionError):
+                await self.store.set_deadline(
+                    alarm.game_id, alarm.version, self._now() + _RETRY_AFTER
+                )
+
+    async def _remind(self, alarm: Alarm) -> None:
+        """Tell the person in turn their time runs out soon, and set the next reminder."""
+        try:
+            ctx = await self._context(alarm.game_id)
+            stored = await self.store.load_game(alarm.game_id)
+            if stored.version == alarm.version and alarm.deadline_at is not None:
+                seat = stored.game.turn
+                self._emit(
+                    [
+                        ReminderDue(
+                            table_id=ctx.table_id,
+                            game_id=alarm.game_id,
+                            seat=seat,
+                            user_id=ctx.user_of(seat),
+                            deadline=alarm.deadline_at,
+                            version=alarm.version,
+                        )
+                    ]
+                )
+            await self.store.set_reminder(
+                alarm.game_id,
+                alarm.version,
+                ctx.pace.next_reminder(alarm.deadline_at, max(self._now(), alarm.due_at)),
+            )
+        except StaleVersionError:
+            pass  # the turn is over: its move wrote the next turn's reminder
+        except Exception:
+            log.exception("the reminder of game %s failed", alarm.game_id)
+            await self.store.set_reminder(alarm.game_id, alarm.version, None)
+
+    # ------------------------------------------------------------------ a fake clock's hooks
+
+    async def next_alarm(self) -> datetime | None:
+        """When the next deadline or reminder falls (for :class:`~.clock.FakeClock`)."""
+        return await self.store.next_alarm()
+
+    async def run_due(self) -> None:
+        """Handle everything due now, and all it leads to, before returning (for a fake
+        clock: time stands still until the computers have played and events are queued)."""
+        while True:
+            started = await self._run_due_now()
+            await self._settle_tasks()
+            if not started:
+                return
+
+    async def _settle_tasks(self) -> None:
+        while self._inflight or self._drivers:
+            await asyncio.gather(
+                *self._inflight.values(), *self._drivers.values(), return_exceptions=True
+            )

@@ -1,0 +1,277 @@
+"""Tables and seats: open, join, leave, computers, arranging, start and cancel.
+
+People gather at a table before its match: each sits in one seat (one per person per table;
+with four players, partners sit opposite, so choosing a side chooses seats 0 and 2 or 1 and 3).
+The host adds computer players, arranges the seats, starts when every seat is taken, or
+cancels. Every refusal is a :class:`ServiceError` raised before anything changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from scopabot.ai import Level
+from scopabot.engine import Game, Preset, Rules, RulesError
+from scopabot.store import (
+    AlreadySeatedError,
+    NoSuchSeatError,
+    SeatError,
+    SeatHolder,
+    SeatsEmptyError,
+    SeatTakenError,
+    StoredGame,
+    TableNotOpenError,
+)
+
+from .core import ServiceCore, must_be_host, must_be_open, table_info
+from .errors import ErrorCode, ServiceError
+from .events import TableCancelled, TableChanged, TableOpened
+from .views import Pace, TableInfo, TimeoutRule
+
+# Options a server's defaults may set; the preset and the number of players are the host's.
+_DEFAULTABLE = frozenset(Rules.__dataclass_fields__) - {"preset", "players"}
+
+
+def check_level(level: str) -> str:
+    try:
+        return Level(str(level).strip().lower()).value
+    except ValueError:
+        raise ServiceError(
+            ErrorCode.BAD_LEVEL, f"no computer level {level!r}", level=str(level)
+        ) from None
+
+
+def seat_error(exc: SeatError) -> ServiceError:
+    """The service's refusal for a seat change the store refused."""
+    code = {
+        SeatTakenError: ErrorCode.SEAT_TAKEN,
+        AlreadySeatedError: ErrorCode.ALREADY_SEATED,
+        NoSuchSeatError: ErrorCode.BAD_SEAT,
+        TableNotOpenError: ErrorCode.TABLE_NOT_OPEN,
+        SeatsEmptyError: ErrorCode.SEATS_EMPTY,
+    }.get(type(exc), ErrorCode.BAD_SEAT)
+    return ServiceError(code, str(exc), table_id=exc.table_id, seat=exc.seat)
+
+
+class TablesMixin(ServiceCore):
+    async def open_table(
+        self,
+        *,
+        host: int,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        preset: str = "scopa",
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        pace: Pace | None = None,
+        on_timeout: TimeoutRule | str = TimeoutRule.COMPUTER,
+        level: str = "normal",
+        computers: int = 0,
+        seat_host: bool = True,
+    ) -> TableInfo:
+        """Open a table; options not given come from the server's defaults, then RULES.md.
+
+        The host sits at seat 0 (unless ``seat_host`` is false); ``computers`` seats are
+        filled with computer players of ``level``, which is also the level that plays for an
+        absent person when a deadline passes. ``pace`` defaults to a live two minutes a turn.
+        """
+        rules = await self._rules(guild_id, preset, players, options or {})
+        level = check_level(level)
+        try:
+            rule = TimeoutRule(on_timeout)
+        except ValueError:
+            raise ServiceError(
+                ErrorCode.BAD_OPTION, f"no timeout rule {on_timeout!r}", option="on_timeout"
+            ) from None
+        if not 0 <= computers <= rules.players - int(seat_host):
+            raise ServiceError(
+                ErrorCode.TABLE_FULL, f"{computers} computers do not fit", computers=computers
+            )
+        pace = pace or Pace.live()
+        table = await self.store.create_table(
+            host_id=host,
+            rules=rules,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            pace=pace.to_dict(),
+            on_timeout=rule.value,
+            level=level,
+        )
+        try:
+            if seat_host:
+                table = await self.store.take_seat(table.id, 0, SeatHolder.human(host))
+            for _ in range(computers):
+                free = table_info(table).open_seats
+                table = await self.store.take_seat(table.id, free[0], SeatHolder.computer(level))
+        except SeatError as exc:  # pragma: no cover - a brand-new table has every seat free
+            raise seat_error(exc) from exc
+        info = table_info(table)
+        self._emit([TableOpened(table_id=info.id, game_id=None, table=info)])
+        return info
+
+    async def _rules(
+        self, guild_id: int | None, preset: str, players: int | None, options: Mapping[str, Any]
+    ) -> Rules:
+        data: dict[str, Any] = {}
+        if guild_id is not None:
+            defaults = (await self.store.guild_settings(guild_id)).default_rules
+            data.update({k: v for k, v in defaults.items() if k in _DEFAULTABLE})
+        data.update(options)
+        if "deals" in options and options["deals"] is not None and "target" not in options:
+            data.pop("target", None)
+        if "target" in options and options["target"] is not None and "deals" not in options:
+            data.pop("deals", None)
+        data["preset"] = preset
+        data["players"] = players or (2 if str(preset) == Preset.SCOPA.value else 4)
+        try:
+            return Rules.from_dict(data)
+        except (RulesError, TypeError) as exc:
+            raise ServiceError(ErrorCode.BAD_OPTION, str(exc), message=str(exc)) from None
+
+    async def table(self, table_id: int) -> TableInfo:
+        return await self._table(table_id)
+
+    async def table_of_game(self, game_id: int) -> TableInfo:
+        ctx = await self._context(game_id)
+        if ctx.table_id is None:
+            raise ServiceError(ErrorCode.UNKNOWN_TABLE, f"game {game_id} has no table")
+        return await self._table(ctx.table_id)
+
+    async def tables_in_channel(self, channel_id: int) -> list[TableInfo]:
+        """Tables open or playing in a channel (or shown in a thread), oldest first."""
+        return [table_info(t) for t in await self.store.tables_in_channel(channel_id)]
+
+    async def table_by_message(self, message_id: int) -> TableInfo | None:
+        found = await self.store.table_by_message(message_id)
+        return None if found is None else table_info(found)
+
+    async def set_table_messages(
+        self,
+        table_id: int,
+        *,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        message_id: int | None = None,
+    ) -> TableInfo:
+        """Remember where the front end shows the table (ids given as None are kept)."""
+        current = await self._table(table_id)
+        info = table_info(
+            await self.store.update_table(
+                table_id,
+                channel_id=current.channel_id if channel_id is None else channel_id,
+                thread_id=current.thread_id if thread_id is None else thread_id,
+                message_id=current.message_id if message_id is None else message_id,
+            )
+        )
+        if info.game_id is not None and info.game_id in self._contexts:
+            self._contexts[info.game_id].table = info
+        return info
+
+    async def join(self, table_id: int, *, user: int, side: int | None = None) -> TableInfo:
+        """Sit down at the first free seat (of ``side``, with four players)."""
+        table = await self._table(table_id)
+        must_be_open(table)
+        if table.seat_of(user) is not None:
+            raise ServiceError(ErrorCode.ALREADY_SEATED, "already seated", table_id=table_id)
+        if side is not None and not 0 <= side < table.rules.sides:
+            raise ServiceError(ErrorCode.BAD_SIDE, f"no side {side}", side=side)
+        free = [s for s in table.open_seats if side is None or table.rules.side_of(s) == side]
+        if not free:
+            if side is not None and table.open_seats:
+                raise ServiceError(ErrorCode.SIDE_FULL, f"side {side} is full", side=side)
+            raise ServiceError(ErrorCode.TABLE_FULL, "the table is full", table_id=table_id)
+        return await self._seat(table, free[0], SeatHolder.human(user))
+
+    async def leave(self, table_id: int, *, user: int) -> TableInfo:
+        """Stand up before the start. The host does not leave: the host cancels."""
+        table = await self._table(table_id)
+        must_be_open(table)
+        seat = table.seat_of(user)
+        if seat is None:
+            raise ServiceError(ErrorCode.NOT_SEATED, "not at this table", table_id=table_id)
+        if user == table.host:
+            raise ServiceError(ErrorCode.HOST_CANNOT_LEAVE, "the host cancels instead")
+        return await self._changed(self.store.leave_seat(table_id, seat))
+
+    async def add_computer(
+        self, table_id: int, *, by: int, level: str | None = None, seat: int | None = None
+    ) -> TableInfo:
+        """The host puts a computer player in a free seat (the first one, or ``seat``)."""
+        table = await self._table(table_id)
+        must_be_host(table, by)
+        must_be_open(table)
+        chosen = check_level(level or table.level)
+        if seat is None:
+            if not table.open_seats:
+                raise ServiceError(ErrorCode.TABLE_FULL, "the table is full", table_id=table_id)
+            seat = table.open_seats[0]
+        return await self._seat(table, seat, SeatHolder.computer(chosen))
+
+    async def remove_seat_holder(self, table_id: int, *, by: int, seat: int) -> TableInfo:
+        """The host frees a seat before the start (not their own)."""
+        table = await self._table(table_id)
+        must_be_host(table, by)
+        must_be_open(table)
+        if seat not in table.seats:
+            raise ServiceError(ErrorCode.BAD_SEAT, f"nobody sits in seat {seat}", seat=seat)
+        if table.seats[seat].user_id == table.host:
+            raise ServiceError(ErrorCode.HOST_CANNOT_LEAVE, "the host cancels instead")
+        return await self._changed(self.store.leave_seat(table_id, seat))
+
+    async def arrange(self, table_id: int, *, by: int, seats: Mapping[int, int]) -> TableInfo:
+        """The host moves seat holders: ``seats`` maps a current seat to its new one."""
+        table = await self._table(table_id)
+        must_be_host(table, by)
+        must_be_open(table)
+        return await self._changed(self.store.move_seats(table_id, dict(seats)))
+
+    async def _seat(self, table: TableInfo, seat: int, holder: SeatHolder) -> TableInfo:
+        return await self._changed(self.store.take_seat(table.id, seat, holder))
+
+    async def _changed(self, change: Any) -> TableInfo:
+        try:
+            info = table_info(await change)
+        except SeatError as exc:
+            raise seat_error(exc) from exc
+        self._emit([TableChanged(table_id=info.id, game_id=None, table=info)])
+        return info
+
+    async def cancel_table(self, table_id: int, *, by: int) -> TableInfo:
+        """The host closes a table that has not started."""
+        table = await self._table(table_id)
+        must_be_host(table, by)
+        must_be_open(table)
+        try:
+            info = table_info(await self.store.cancel_table(table_id))
+        except SeatError as exc:
+            raise seat_error(exc) from exc
+        self._emit([TableCancelled(table_id=info.id, game_id=None, table=info, reason="cancelled")])
+        return info
+
+    async def _start_game(
+        self, table_id: int, *, by: int, seed: int | None
+    ) -> tuple[TableInfo, StoredGame]:
+        """Deal the table's game (see :meth:`GameService.start_table`)."""
+        table = await self._table(table_id)
+        must_be_host(table, by)
+        must_be_open(table)
+        if not table.is_full:
+            raise ServiceError(
+                ErrorCode.SEATS_EMPTY, "some seats are empty", open_seats=list(table.open_seats)
+            )
+        game = Game.new(table.rules, seed=random.randrange(2**31) if seed is None else seed)
+        first = table.seats[game.turn]
+        deadline = table.pace.deadline(self._now()) if first.is_human else None
+        try:
+            stored = await self.store.start_table(
+                table_id,
+                game,
+                deadline=deadline,
+                remind_at=table.pace.next_reminder(deadline, self._now()),
+                at=self._now(),
+            )
+        except SeatError as exc:
+            raise seat_error(exc) from exc
+        return await self._table(table_id), stored

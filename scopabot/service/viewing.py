@@ -1,0 +1,132 @@
+"""What people may see: one seat's view, the public view, and "my games".
+
+A seat's view is built from the engine's ``view_for(seat)`` and nothing else; the public view
+is that view with the hand dropped (:meth:`PublicView.from_view`), so neither can carry a card
+its reader may not see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from scopabot.engine import Card, GameView, Move
+from scopabot.store import GameStatus, TableStatus
+
+from .core import GameContext, ServiceCore, table_info
+from .errors import ErrorCode, ServiceError
+from .views import MyGame, PublicView, SeatView, TableInfo
+
+_NEVER = datetime.max.replace(tzinfo=UTC)
+
+
+class ViewingMixin(ServiceCore):
+    async def seat_view(self, game_id: int, *, user: int) -> SeatView:
+        """What this person may see of the game: their hand, the public game, their choices."""
+        ctx = await self._context(game_id)
+        seat = ctx.seat_of(user)
+        if seat is None:
+            raise ServiceError(ErrorCode.NOT_SEATED, "you do not sit at this game", game_id=game_id)
+        return await self._seat_view(ctx, seat)
+
+    async def _seat_view(self, ctx: GameContext, seat: int) -> SeatView:
+        public, view = await self._views(ctx, seat)
+        choices: dict[Card, tuple[Move, ...]] = {}
+        if not public.finished:
+            for move in view.legal_moves():
+                choices[move.card] = (*choices.get(move.card, ()), move)
+        return SeatView(
+            game_id=ctx.game_id,
+            table=public.table,
+            seat=seat,
+            version=public.version,
+            view=view,
+            public=public,
+            deadline=public.deadline,
+            seats=public.seats,
+            choices=choices,
+        )
+
+    async def public_view(self, game_id: int) -> PublicView:
+        """What everyone at or watching the table may see (no hand at all)."""
+        ctx = await self._context(game_id)
+        return (await self._views(ctx, 0))[0]
+
+    async def _views(self, ctx: GameContext, seat: int) -> tuple[PublicView, GameView]:
+        stored = await self.store.load_game(ctx.game_id)
+        info = await self.store.game_info(ctx.game_id)
+        table = await self._table_of(ctx)
+        reason = winner = None
+        finished = info.status is not GameStatus.PLAYING
+        if finished and stored.game.outcome() is None:
+            result = await self.store.match_result(game_id=ctx.game_id)
+            reason = "abandoned" if result is None else result.reason
+            winner = None if result is None else result.winner_side
+        view = stored.game.view_for(seat)
+        public = PublicView.from_view(
+            view,
+            game_id=ctx.game_id,
+            table=table,
+            version=stored.version,
+            deadline=info.deadline_at,
+            seats=ctx.seats_map(),
+            away=info.away,
+            finished=finished,
+            result_reason=reason,
+            winner_side=winner,
+        )
+        return public, view
+
+    async def _table_of(self, ctx: GameContext) -> TableInfo:
+        if ctx.table_id is None:
+            raise ServiceError(ErrorCode.UNKNOWN_TABLE, f"game {ctx.game_id} has no table")
+        return table_info(await self.store.table(ctx.table_id))
+
+    async def my_games(self, *, user: int) -> list[MyGame]:
+        """Every table the person sits at: those waiting for them first, then by deadline."""
+        games = await self.store.games_of_user(user)
+        playing = {g.table_id for g in games}
+        found = [
+            MyGame(
+                table_id=g.table_id or 0,
+                game_id=g.game_id,
+                guild_id=g.guild_id,
+                channel_id=None,
+                thread_id=None,
+                rules=g.rules,
+                status=TableStatus.PLAYING,
+                seat=g.seat,
+                turn=g.turn,
+                deadline=g.deadline_at,
+                waiting_for_you=g.turn == g.seat,
+                version=g.version,
+            )
+            for g in games
+        ]
+        tables = {t.id: t for t in await self.store.tables_of_user(user)}
+        for n, game in enumerate(found):
+            t = tables.get(game.table_id)
+            if t is not None:
+                found[n] = replace(game, channel_id=t.channel_id, thread_id=t.thread_id)
+        for t in tables.values():
+            if t.id in playing:
+                continue
+            seat = next(s for s, h in t.seats.items() if h.user_id == user)
+            found.append(
+                MyGame(
+                    table_id=t.id,
+                    game_id=None,
+                    guild_id=t.guild_id,
+                    channel_id=t.channel_id,
+                    thread_id=t.thread_id,
+                    rules=t.rules,
+                    status=t.status,
+                    seat=seat,
+                    turn=None,
+                    deadline=None,
+                    waiting_for_you=False,
+                    version=None,
+                )
+            )
+        found.sort(key=lambda g: (not g.waiting_for_you, g.deadline or _NEVER, g.table_id))
+        return found
