@@ -144,7 +144,7 @@ class Actions:
         if dm_key(interaction) and seat is not None and table.id is not None:
             slot = self.bot.delivery.hand(table.id, game_id, seat)
             slot.pause()
-        fresh = False
+        shown = None
         try:
             try:
                 await self.service.play(
@@ -159,14 +159,14 @@ class Actions:
                 return
             note = tr("played", lang, card=card_name(Card.parse(card), lang))
             link = table_link(table) if slot is not None else None
-            view, _ = await self.bot.delivery.hand_view(
+            view, _, version = await self.bot.delivery.hand_view(
                 game_id, user_id, lang, link=link, note=note
             )
             await edit_clicked(interaction, view)
-            fresh = True
+            shown = version
         finally:
             if slot is not None:
-                slot.resume(fresh=fresh)
+                slot.resume(shown=shown)
 
     async def show_hand(
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
@@ -175,7 +175,9 @@ class Actions:
         table = await self.service.table_of_game(game_id)
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         link = table_link(table) if dm_key(interaction) else None
-        view, _ = await self.bot.delivery.hand_view(game_id, interaction.user.id, lang, link=link)
+        view, _, _ = await self.bot.delivery.hand_view(
+            game_id, interaction.user.id, lang, link=link
+        )
         if on_table or interaction.message is None:
             await say(interaction, view=view)
         else:

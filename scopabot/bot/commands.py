@@ -278,7 +278,7 @@ class ScopaGroup(app_commands.Group):
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
         link = table_link(table) if interaction.guild_id is None else None
-        view, _files = await self.bot.delivery.hand_view(
+        view, _files, _v = await self.bot.delivery.hand_view(
             game_id, interaction.user.id, lang, link=link
         )
         await say(interaction, view=view)
@@ -292,7 +292,7 @@ class ScopaGroup(app_commands.Group):
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
-        view, _files = await self.bot.delivery.table_view(table, game_id, lang)
+        view, _files, _v = await self.bot.delivery.table_view(table, game_id, lang)
         await say(interaction, view=view)
 
     table.autocomplete("game")(game_choices)

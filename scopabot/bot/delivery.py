@@ -74,28 +74,28 @@ class Delivery:
         if table_id is None or game_id is None:
             return
         if isinstance(event, HandChanged):
-            self.hand(table_id, game_id, event.seat).request()
+            self.hand(table_id, game_id, event.seat).request(event.version)
             return
         if isinstance(event, (CardPlayed, DealScored, SeatTakenBack)) or (
             isinstance(event, TableChanged) and event.table.status is TableStatus.PLAYING
         ):
             self.table(table_id, game_id).request()
         elif isinstance(event, TurnStarted):
-            self.table(table_id, game_id).request()
+            self.table(table_id, game_id).request(event.version)
             if event.user_id is not None:
                 await self._turn_started(event)
         elif isinstance(event, MatchOver):
             self.finals[table_id] = event
-            self.table(table_id, game_id).request()
+            self.table(table_id, game_id).request(event.version)
             table = await self.service.table(table_id)
             for seat, holder in table.seats.items():
                 if holder.user_id is not None:
-                    self.hand(table_id, game_id, seat).request()
+                    self.hand(table_id, game_id, seat).request(event.version)
         elif isinstance(event, TimeoutApplied) and event.user_id is not None:
             lang = await self.langs.of_guild((await self.service.table(table_id)).guild_id)
             key = "note.handed" if event.handed_to_computer else "note.timeout"
             self.notes[table_id] = tr(key, lang, name=f"<@{event.user_id}>")
-            self.table(table_id, game_id).request()
+            self.table(table_id, game_id).request(event.version)
         elif isinstance(event, ReminderDue) and event.user_id is not None:
             await self._remind(event)
 
@@ -107,7 +107,7 @@ class Delivery:
         notify = correspondence and await self.service.notify(event.user_id)
         if notify and key not in self.dm_closed:
             self.new_dm.add(key)  # a new DM is the notification; an edit would be silent
-        self.hand(event.table_id, event.game_id, event.seat).request()
+        self.hand(event.table_id, event.game_id, event.seat).request(event.version)
         people = sum(1 for h in table.seats.values() if h.user_id is not None)
         if notify or people < 2:
             return
@@ -162,20 +162,21 @@ class Delivery:
             self.tables[table_id] = slot
         return slot
 
-    async def _refresh_table(self, table_id: int, game_id: int) -> None:
+    async def _refresh_table(self, table_id: int, game_id: int) -> int | None:
         if table_id in self.placing:
-            return  # the start of the match places the message, then asks again
+            return -1  # the start of the match places the message, then asks again
         table = await self.service.table(table_id)
         if table.message_id is None and table.channel_id is None:
-            return
+            return None
         lang = await self.langs.of_guild(table.guild_id)
-        view, files = await self.table_view(table, game_id, lang)
+        view, files, version = await self.table_view(table, game_id, lang)
         self.counted_calls += 1
         await self.messages.edit_table(table, view, files)
+        return version
 
     async def table_view(
         self, table: TableInfo, game_id: int, lang: Lang
-    ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+    ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
         public = await self.service.public_view(game_id)
         final = self.finals.get(table.id)
         screen = table_screen(
@@ -187,7 +188,8 @@ class Delivery:
             rated_names=rated_names(public.table, lang),
             note=self.notes.get(table.id, ""),
         )
-        return ui.build(screen, game_targets(game_id, public.version))
+        view, files = ui.build(screen, game_targets(game_id, public.version))
+        return view, files, public.version
 
     # Hands -------------------------------------------------------------------------------------
 
@@ -201,23 +203,25 @@ class Delivery:
             self.hands[key] = slot
         return slot
 
-    async def _refresh_hand(self, table_id: int, game_id: int, seat: int) -> None:
+    async def _refresh_hand(self, table_id: int, game_id: int, seat: int) -> int | None:
         key = (game_id, seat)
         if key in self.dm_closed:
-            return
+            return None
+        if table_id in self.placing:
+            return -1  # the start of the match asks again once the table message is placed
         table = await self.service.table(table_id)
         holder = table.seats.get(seat)
         if holder is None or holder.user_id is None:
-            return
+            return None
         user_id = holder.user_id
         lang = await self.langs.of_user(user_id, guild_id=table.guild_id)
-        view, files = await self.hand_view(game_id, user_id, lang, link=table_link(table))
+        view, files, version = await self.hand_view(game_id, user_id, lang, link=table_link(table))
         known = (await self.service.seat_messages(game_id)).get(seat)
         if known is not None and key not in self.new_dm:
             self.messages.remember_dm(user_id, known[0])
             self.counted_calls += 1
             if await self.messages.edit_dm(known[0], known[1], view, files):
-                return
+                return version
         self.new_dm.discard(key)
         try:
             self.counted_calls += 1
@@ -225,14 +229,15 @@ class Delivery:
         except DmClosed:
             self.dm_closed.add(key)
             await self._dm_closed_note(table, user_id)
-            return
+            return None
         await self.service.set_seat_message(
             game_id, seat, channel_id=sent.channel.id, message_id=sent.id
         )
+        return version
 
     async def hand_view(
         self, game_id: int, user_id: int, lang: Lang, *, link: str | None, note: str = ""
-    ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+    ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
         seat_view = await self.service.seat_view(game_id, user=user_id)
         names = seat_names(seat_view.table, lang)
         public = seat_view.public
@@ -249,7 +254,8 @@ class Delivery:
             finished=public.finished,
             note=note,
         )
-        return ui.build(screen, game_targets(game_id, seat_view.version))
+        view, files = ui.build(screen, game_targets(game_id, seat_view.version))
+        return view, files, seat_view.version
 
     async def _dm_closed_note(self, table: TableInfo, user_id: int) -> None:
         where = table.thread_id or table.channel_id

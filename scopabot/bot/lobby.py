@@ -145,7 +145,7 @@ class Lobby:
             await edit_clicked(interaction, ui.build(started, table_targets(table))[0])
             try:
                 thread_id = await messages.start_thread(table, table_title(table, public))
-                view, files = await self.bot.delivery.table_view(table, game_id, public)
+                view, files, _v = await self.bot.delivery.table_view(table, game_id, public)
                 people = [h.user_id for h in table.seats.values() if h.user_id is not None]
                 sent = await messages.send(thread_id, view=view, files=files, mention=people)
                 return await self.service.set_table_messages(
@@ -154,7 +154,7 @@ class Lobby:
             except discord.Forbidden:
                 log.info("table %s: could not open a thread; staying in the channel", table.id)
                 await say(interaction, self._missing(interaction, lang, "threads"))
-        view, files = await self.bot.delivery.table_view(table, game_id, public)
+        view, files, _v = await self.bot.delivery.table_view(table, game_id, public)
         await edit_clicked(interaction, view)
         perms = interaction.app_permissions
         if interaction.guild_id is not None and not perms.create_public_threads:

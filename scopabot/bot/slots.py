@@ -19,19 +19,31 @@ RETRY_DELAYS = (1.0, 5.0, 30.0)
 
 
 class Slot:
-    """Keeps one message fresh by running ``refresh`` whenever it was marked stale."""
+    """Keeps one message fresh: ``refresh`` shows the service's state now and returns its
+    version; a request for a version already shown costs nothing."""
 
-    def __init__(self, name: str, refresh: Callable[[], Awaitable[None]]) -> None:
+    def __init__(self, name: str, refresh: Callable[[], Awaitable[int | None]]) -> None:
         self.name = name
         self._refresh = refresh
-        self._stale = False
+        self.shown = -1  # the game version the message shows
+        self.wanted = -1  # the newest version an event asked for
+        self._force = False  # a change without a version (the table itself)
         self._task: asyncio.Task[None] | None = None
         self.paused = 0  # an interaction is editing this message itself
         self.idle = asyncio.Event()
         self.idle.set()
 
-    def request(self) -> None:
-        self._stale = True
+    @property
+    def stale(self) -> bool:
+        return self._force or self.wanted > self.shown
+
+    def request(self, version: int | None = None) -> None:
+        if version is None:
+            self._force = True
+        elif version <= self.shown:
+            return
+        else:
+            self.wanted = max(self.wanted, version)
         if self.paused:
             return
         if self._task is None or self._task.done():
@@ -42,33 +54,37 @@ class Slot:
         """Hold refreshes while an interaction answers by editing this very message."""
         self.paused += 1
 
-    def resume(self, *, fresh: bool) -> None:
-        """``fresh``: the interaction showed the current state, pending refreshes are moot."""
+    def resume(self, *, shown: int | None) -> None:
+        """The interaction showed version ``shown`` (None: it did not edit the message)."""
         self.paused = max(0, self.paused - 1)
-        if fresh:
-            self._stale = False
-        if self._stale and not self.paused:
-            self.request()
+        if shown is not None:
+            self.shown = max(self.shown, shown)
+        if self.stale and not self.paused:
+            self.request(self.wanted if not self._force else None)
 
     async def _run(self) -> None:
         attempt = 0
         try:
-            while self._stale and not self.paused:
-                self._stale = False
+            while self.stale and not self.paused:
+                target = self.wanted
+                self._force = False
                 try:
-                    await self._refresh()
+                    version = await self._refresh()
                     attempt = 0
                 except asyncio.CancelledError:
                     raise
                 except Exception:
                     log.exception("refreshing %s failed; will retry", self.name)
-                    self._stale = True
                     if attempt >= len(RETRY_DELAYS):
                         log.error("giving up on %s until its next change", self.name)
-                        self._stale = False
+                        self.shown = max(self.shown, self.wanted)
                         break
+                    self._force = True
                     await asyncio.sleep(RETRY_DELAYS[attempt])
                     attempt += 1
+                    continue
+                # The refresh read the state as it is now, which includes every event so far.
+                self.shown = max(self.shown, version if version is not None else target, target)
         finally:
             self.idle.set()
 
