@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 from scopabot.service import Event, GameService, MoveOutcome, SeatView
+
+E = TypeVar("E", bound=Event)
 
 
 class Recorder:
@@ -16,7 +19,7 @@ class Recorder:
     async def __call__(self, event: Event) -> None:
         self.events.append(event)
 
-    def of(self, kind: type[Event], game_id: int | None = None) -> list[Event]:
+    def of(self, kind: type[E], game_id: int | None = None) -> list[E]:
         return [
             e
             for e in self.events

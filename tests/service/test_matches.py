@@ -79,11 +79,11 @@ async def test_people_and_computers_mixed(
     assert len(over) == 1
     # Each person only ever received their own hand.
     for event in events.of(HandChanged, started.game_id):
-        assert event.audience.seat_number == event.seat  # type: ignore[attr-defined]
+        assert event.audience.seat_number == event.seat
     turns = events.of(TurnStarted, started.game_id)
     for turn in turns:
-        person = turn.user_id is not None  # type: ignore[attr-defined]
-        assert (turn.deadline is not None) == person  # type: ignore[attr-defined]
+        person = turn.user_id is not None
+        assert (turn.deadline is not None) == person
     mine = await service.my_games(user=1)
     assert all(g.table_id != table.id for g in mine)  # finished tables leave "my games"
 

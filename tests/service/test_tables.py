@@ -12,6 +12,7 @@ from scopabot.service import (
     PaceKind,
     Preset,
     SeatHolder,
+    SeatView,
     ServiceError,
     TableCancelled,
     TableChanged,
@@ -58,6 +59,7 @@ async def test_people_gather_pick_sides_and_the_host_starts(
     assert (table.seats[1], table.seats[2]) == (SeatHolder.human(2), SeatHolder.human(3))
     await refused(ErrorCode.NOT_HOST, service.start_table(table.id, by=2))
     started = await service.start_table(table.id, by=1, seed=4)
+    assert isinstance(started, SeatView)
     assert started.table.status is TableStatus.PLAYING and started.table.game_id is not None
     assert len(started.view.hand) == 10  # the host's own hand
     await refused(ErrorCode.TABLE_NOT_OPEN, service.join(table.id, user=9))
@@ -83,7 +85,7 @@ async def test_leaving_cancelling_and_seats_freed(service: GameService, events: 
     assert table.status is TableStatus.CANCELLED
     await refused(ErrorCode.UNKNOWN_TABLE, service.join(999, user=2))
     await service.settle()
-    assert [e.reason for e in events.of(TableCancelled)] == ["cancelled"]  # type: ignore[attr-defined]
+    assert [e.reason for e in events.of(TableCancelled)] == ["cancelled"]
 
 
 async def test_options_come_from_the_host_then_the_server_then_the_rules(

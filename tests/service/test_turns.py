@@ -92,7 +92,7 @@ async def test_a_card_with_several_captures_asks_which(service: GameService) -> 
                 outcome = await service.play(
                     game_id, user=user, card=str(card), capture=capture, version=view.version
                 )
-                played = [e for e in outcome.events if isinstance(e, CardPlayed)][0]
+                played = next(e for e in outcome.events if isinstance(e, CardPlayed))
                 assert played.play.move == chosen
                 return
             await play_once(service, game_id, user, rng)
@@ -106,7 +106,7 @@ async def test_a_card_with_one_capture_plays_at_once_and_events_have_audiences(
     public = await service.public_view(game_id)
     user = public.seats[public.turn].user_id or 0
     view = await service.seat_view(game_id, user=user)
-    card, moves = next((c, m) for c, m in view.choices.items() if len(m) == 1)
+    card = next(c for c, m in view.choices.items() if len(m) == 1)
     outcome = await service.play(game_id, user=user, card=str(card))  # no version: current
     assert outcome.version == view.version + 1
     await service.settle()
@@ -119,7 +119,7 @@ async def test_a_card_with_one_capture_plays_at_once_and_events_have_audiences(
             assert event.audience.kind is AudienceKind.TABLE
             assert "hand" not in type(event).__dataclass_fields__
     turn = [e for e in events.of(TurnStarted, game_id) if e.version == outcome.version]
-    assert turn[0].seat == 1 - view.seat and turn[0].deadline is not None  # type: ignore[attr-defined]
+    assert turn[0].seat == 1 - view.seat and turn[0].deadline is not None
 
 
 async def test_a_hundred_clicks_at_once_make_one_move(service: GameService) -> None:
@@ -170,7 +170,7 @@ async def test_resign_loses_and_abandon_calls_off(service: GameService, events: 
     assert view.choices == {} and not view.your_turn
     await refused(ErrorCode.GAME_OVER, service.play(game_id, user=1, card=str(view.hand[0])))
     await service.settle()
-    assert [e.reason for e in events.of(TableCancelled)] == ["abandoned"]  # type: ignore[attr-defined]
+    assert [e.reason for e in events.of(TableCancelled)] == ["abandoned"]
 
 
 async def test_a_slow_or_failing_subscriber_never_blocks_or_loses_a_move(
