@@ -9,6 +9,7 @@ receive only the seat's :class:`~scopabot.engine.GameView`, as a computer player
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Protocol
@@ -51,7 +52,12 @@ class PoolThinker:
         if Level(level) not in SEARCH_LEVELS:
             return choose_move(level, view, seed)
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            # Not fork: the parent has threads (the database's), whose locks a forked child
+            # could inherit held. The fork server starts clean and forks workers from itself.
+            context = multiprocessing.get_context(
+                "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+            )
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, choose_move, level, view, seed)
 

@@ -1,0 +1,61 @@
+"""Search levels think in worker processes: the event loop stays free for every other game."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from scopabot.service import FakeClock, GameService, GameView, Move, PoolThinker
+from scopabot.store import Store
+
+from .helpers import play_once
+
+
+class WatchedPool(PoolThinker):
+    """The real process pool, noting when an ``expert`` is thinking."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=2)
+        self.thinking = asyncio.Event()
+        self.done = asyncio.Event()
+
+    async def choose(self, level: str, view: GameView, *, seed: int) -> Move:
+        if level != "expert":
+            return await super().choose(level, view, seed=seed)
+        self.thinking.set()
+        try:
+            return await super().choose(level, view, seed=seed)
+        finally:
+            self.done.set()
+
+
+async def test_an_expert_thinks_in_a_worker_while_other_games_move(
+    store: Store, clock: FakeClock
+) -> None:
+    pool = WatchedPool()
+    service = await GameService.start(store, clock=clock, thinker=pool, computer_pause=0)
+    table = await service.open_table(host=1, seat_host=False, computers=0, options={"deals": 1})
+    await service.add_computer(table.id, by=1, level="expert")
+    await service.add_computer(table.id, by=1, level="random")
+    expert_game = (await service.start_table(table.id, by=1, seed=7)).game_id
+    others = []
+    for n in range(3):
+        other = await service.open_table(host=10 + n, computers=1, level="normal")
+        others.append((await service.start_table(other.id, by=10 + n, seed=n)).game_id)
+    await asyncio.wait_for(pool.thinking.wait(), 60)
+    moved_while_thinking = 0
+    rng = random.Random(1)
+    while not pool.done.is_set() and moved_while_thinking < 30:
+        for n, game_id in enumerate(others):
+            public = await service.public_view(game_id)
+            if not public.finished and public.seats[public.turn].user_id == 10 + n:
+                await play_once(service, game_id, 10 + n, rng)
+                if not pool.done.is_set():
+                    moved_while_thinking += 1
+    # Moves of other games were accepted, and their computers answered, mid-thought.
+    assert moved_while_thinking >= 3
+    assert pool._pool is not None  # the search went to the worker processes
+    await asyncio.wait_for(pool.done.wait(), 60)
+    assert len(await store.move_history(expert_game)) >= 1  # the expert's card was stored
+    await service.close()  # mid-match: the next start would resume it
+    assert pool._pool is None  # close() shut the workers down
