@@ -28,18 +28,16 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from scopabot.ai import Level
 from scopabot.engine import Preset
 from scopabot.store import (
+    COMPUTER_RATING_IDS,
     GLOBAL,
     MatchResult,
     Page,
     PlayerStats,
     Rating,
     RatingValue,
-    SeatHolder,
     Store,
+    rating_id,
 )
-
-COMPUTER_RATING_IDS: Mapping[str, int] = {level.value: -(n + 1) for n, level in enumerate(Level)}
-"""random -1, greedy -2, normal -3, hard -4, expert -5: below every Discord id, never taken."""
 
 _LEVEL_OF_ID = {rid: Level(level) for level, rid in COMPUTER_RATING_IDS.items()}
 
@@ -52,20 +50,17 @@ COMPUTER_PRIOR_MU: Mapping[str, float] = {
 
 
 def computer_rating_id(level: Level | str) -> int:
-    """The pseudo user id a computer level is rated under (ValueError for an unknown level)."""
+    """The pseudo user id a computer level is rated under (ValueError for an unknown level).
+
+    The table itself is the store's (:data:`scopabot.store.COMPUTER_RATING_IDS`: random -1 …
+    expert -5, below every Discord id), since the store keys ratings by it inside the move
+    that ends a match and may not import the computer players."""
     return COMPUTER_RATING_IDS[Level(level).value]
 
 
 def level_of_rating_id(rating_id: int) -> Level | None:
     """The computer level rated under ``rating_id``; ``None`` for a person's id."""
     return _LEVEL_OF_ID.get(rating_id)
-
-
-def rating_id(holder: SeatHolder) -> int | None:
-    """Whose rating a seat holder plays for: the person's id, or their level's pseudo id."""
-    if holder.user_id is not None:
-        return holder.user_id
-    return COMPUTER_RATING_IDS.get(holder.ai_level or "")
 
 
 def conservative_score(mu: float, sigma: float) -> float:
@@ -76,12 +71,12 @@ def conservative_score(mu: float, sigma: float) -> float:
 class RatingsPolicy:
     """The store's ``RatingPolicy``: new numbers for the rated players of a finished match.
 
-    ``winner_side`` names who won whatever the reason (target, resignation, forfeit: a side
-    that resigns or forfeits is simply not the winner). With a winner, it ranks first and the
-    other sides follow by their totals (equal totals share a rank: in a three-player match the
-    two losers with equal points are tied for second). With ``winner_side`` ``None`` (nobody
-    could be named) the match is a draw among all sides, as the store's statistics count no
-    win for anyone.
+    ``winner_side`` names who won whatever the reason (target, resignation, forfeit). With a
+    winner, it ranks first, a side that resigned or forfeited (``losing_side``) ranks last
+    whatever its points, and the other sides fall between by their totals (equal totals share
+    a rank: in a three-player match two losers with equal points are tied for second). With
+    ``winner_side`` ``None`` (nobody could be named) the match is a draw among all sides, as
+    the store's statistics count no win for anyone.
 
     A player in ``result`` that ``current`` does not list (an unrated seat holder, or a level
     the store did not pass) still plays at their stored or first numbers, so the others are
@@ -141,9 +136,12 @@ class RatingsPolicy:
 
 
 def side_ranks(result: MatchResult, sides: Sequence[int]) -> list[int]:
-    """openskill ranks (lower is better) of ``sides``: the winner first, then by totals."""
+    """openskill ranks (lower is better) of ``sides``: the winner first, a side that resigned
+    or forfeited (``losing_side``) last, the others between by their totals."""
     if result.winner_side is None:
         return [0] * len(sides)
+    last = result.losing_side
+    middle = [s for s in sides if s not in (result.winner_side, last)]
 
     def total(side: int) -> int:
         return result.totals[side] if side < len(result.totals) else 0
@@ -152,9 +150,10 @@ def side_ranks(result: MatchResult, sides: Sequence[int]) -> list[int]:
     for side in sides:
         if side == result.winner_side:
             ranks.append(0)
+        elif side == last:
+            ranks.append(1 + len({total(s) for s in middle}))
         else:
-            ahead = {total(s) for s in sides if s != result.winner_side and total(s) > total(side)}
-            ranks.append(1 + len(ahead))
+            ranks.append(1 + len({total(s) for s in middle if total(s) > total(side)}))
     return ranks
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -11,16 +12,23 @@ import pytest
 from scopabot.ai import Level
 from scopabot.engine import Game, Preset, Rules
 from scopabot.service.ratings import (
-    COMPUTER_RATING_IDS,
     Boards,
     RatingsPolicy,
     computer_rating_id,
     conservative_score,
     level_of_rating_id,
-    rating_id,
     side_ranks,
 )
-from scopabot.store import GLOBAL, Actor, MatchResult, Rating, SeatHolder, Store
+from scopabot.store import (
+    COMPUTER_RATING_IDS,
+    GLOBAL,
+    Actor,
+    MatchResult,
+    Rating,
+    SeatHolder,
+    Store,
+    rating_id,
+)
 from scopabot.store.models import MatchPlayer, RatingValue
 
 WHEN = datetime(2025, 1, 1, tzinfo=UTC)
@@ -206,6 +214,13 @@ async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> Non
             assert mine is not None and mine.games == 1
             assert (mine.mu > 25.0) == (outcome.winner == 0)
             assert mine.score == pytest.approx(conservative_score(mine.mu, mine.sigma))
+            # The computer level is rated too, under its pseudo id, the other way.
+            level = await store.rating(computer_rating_id(Level.EXPERT), "scopa", guild_id=board)
+            prior = RatingsPolicy().first_rating(computer_rating_id(Level.EXPERT)).mu
+            assert level is not None and level.games == 1
+            assert (level.mu < prior) == (outcome.winner == 0)
+            page = await store.rating_board("scopa", guild_id=board)
+            assert {r.user_id for r in page.rows} == {10, computer_rating_id(Level.EXPERT)}
     finally:
         await store.close()
 
@@ -233,3 +248,15 @@ async def test_boards_list_people_and_levels_with_ranks_across_pages(tmp_path: P
         assert await boards.stats(2, board=GLOBAL) == []
     finally:
         await store.close()
+
+
+def test_a_resigning_side_ranks_last_whatever_its_points() -> None:
+    base = result(humans(1, 2, 3), winner=0, totals=(9, 10, 4), reason="resign")
+    resigned = replace(base, losing_side=1)
+    assert side_ranks(base, [0, 1, 2]) == [0, 1, 2]
+    assert side_ranks(resigned, [0, 1, 2]) == [0, 2, 1]
+    new = RatingsPolicy()(resigned, dict.fromkeys([1, 2, 3]))
+    assert new[1].mu > new[3].mu > new[2].mu
+    # Two sides: the resigner is simply the loser.
+    two = replace(result(humans(1, 2), winner=1, totals=(8, 2)), losing_side=0)
+    assert side_ranks(two, [0, 1]) == [1, 0]
