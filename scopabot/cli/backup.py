@@ -46,9 +46,8 @@ def destination_for(database: Path, destination: str, *, now: datetime | None = 
 def run(args: argparse.Namespace) -> int:
     try:
         target = destination_for(args.database, args.destination)
-        if args.database.is_file():  # a bad source changes nothing, not even a new folder
-            target.parent.mkdir(parents=True, exist_ok=True)
-        result = asyncio.run(backup(args.database, target))
+        # The folder is made once the source has been read: a bad source creates nothing.
+        result = asyncio.run(backup(args.database, target, make_folder=True))
     except StoreError as exc:
         print(f"backup failed: {exc}", file=sys.stderr)
         return 1
