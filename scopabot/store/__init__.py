@@ -26,6 +26,7 @@ from .errors import (
     GameClosedError,
     MigrationError,
     NotFoundError,
+    NotScopaBotDatabaseError,
     StaleVersionError,
     StoreError,
 )
@@ -83,6 +84,7 @@ __all__ = [
     "MigrationError",
     "MoveEntry",
     "NotFoundError",
+    "NotScopaBotDatabaseError",
     "Page",
     "PlayerStats",
     "Rating",

@@ -140,10 +140,6 @@ class GamesMixin(StoreBase):
             record = await self._record(db, game_id)
         return StoredGame(game_id, int(row[0]), Game.replay(record))
 
-    async def game_record(self, game_id: int) -> GameRecord:
-        async with self._read() as db:
-            return await self._record(db, game_id)
-
     async def move_history(self, game_id: int) -> list[MoveEntry]:
         """Every move in order, with who made it and when."""
         async with self._read() as db:
