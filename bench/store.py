@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot import freeze_startup_objects
 from scopabot.engine import Game, Preset, Rules
 from scopabot.store import Actor, ImportedMatch, RatingValue, SeatHolder, StatsOrder, Store
 
@@ -229,6 +230,7 @@ async def main() -> None:
     parser.add_argument("--full", action="store_true", help="also synchronous=FULL")
     parser.add_argument("--moves-only", action="store_true", help="skip the leaderboards")
     args = parser.parse_args()
+    freeze_startup_objects()  # as bot.py does at start-up: the figures are the bot's
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         load = os.getloadavg()[0]

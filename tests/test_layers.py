@@ -149,7 +149,7 @@ def test_no_package_shadows_discord_py() -> None:
 
 def test_relative_imports_are_read_and_violations_seen() -> None:
     # The test above would be worthless if relative imports were misread or nothing flagged.
-    found = imports_of(PACKAGE / "engine" / "game.py")
+    found = imports_of(PACKAGE / "engine" / "match.py")
     assert "scopabot.engine.deal" in found and "random" in found
     assert problems_of("engine", {"scopabot.store.base"}) == ["imports scopabot.store.base"]
     assert problems_of("ai", {"discord.ui"}) == ["imports discord.ui"]

@@ -44,15 +44,30 @@ A whole match is deterministic from its seed, and its record replays to the same
     True
     >>> sum(s.total for s in game.deal_scores[0].sides) == sum(game.deal_scores[0].totals)
     True
+
+A store keeps the record's parts and the snapshot, and gets the game back with
+:meth:`Game.restore` (:meth:`GameRecord.from_parts` reads the parts).
+
+The hot paths (computer players' search) work on card indices: :class:`Deal`, :data:`Action`
+and the per-index tables below are the only definitions of them, for every package to import::
+
+    >>> seven = Card.parse("7d").index
+    >>> seven == SETTEBELLO, VALUE_OF[seven], SUIT_OF[seven] == DENARI_SUIT, PRIMIERA_OF[seven]
+    (True, 7, True, 21)
+    >>> h = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s"]], table=["4b", "5c"])
+    >>> h.legal_actions() == [action_of(m) for m in h.legal_moves()]
+    True
 """
 
 from __future__ import annotations
 
-from .captures import capture_options, code_cache, options_for_code
+from .captures import Options, capture_options, code_cache, options_for_code
 from .cards import (
     CARDS,
+    DENARI_SUIT,
     RE_BELLO,
     SETTEBELLO,
+    SUIT_OF,
     SUITS,
     VALUE_OF,
     Card,
@@ -61,9 +76,18 @@ from .cards import (
     format_cards,
     parse_cards,
 )
-from .deal import TABLE_ORDER, Deal
-from .game import Action, Game, PlayResult, shuffled_deck
-from .moves import IllegalMoveError, IllegalReason, InvalidMoveError, Move
+from .deal import TABLE_ORDER, Deal, table_key
+from .game import Game
+from .match import PlayResult, shuffled_deck
+from .moves import (
+    Action,
+    IllegalMoveError,
+    IllegalReason,
+    InvalidMoveError,
+    Move,
+    action_of,
+    move_of,
+)
 from .record import GameRecord, RecordError
 from .rules import (
     TARGET_CHOICES,
@@ -75,6 +99,7 @@ from .rules import (
     Tiebreak,
 )
 from .scoring import (
+    PRIMIERA_OF,
     PRIMIERA_POINTS,
     DealScore,
     SideScore,
@@ -86,10 +111,13 @@ from .view import GameView, Outcome, OutcomeReason, Play
 
 __all__ = [
     "CARDS",
+    "DENARI_SUIT",
+    "PRIMIERA_OF",
     "PRIMIERA_POINTS",
     "RE_BELLO",
     "SETTEBELLO",
     "SUITS",
+    "SUIT_OF",
     "TABLE_ORDER",
     "TARGET_CHOICES",
     "VALUE_OF",
@@ -106,6 +134,7 @@ __all__ = [
     "IllegalReason",
     "InvalidMoveError",
     "Move",
+    "Options",
     "Outcome",
     "OutcomeReason",
     "Play",
@@ -118,13 +147,16 @@ __all__ = [
     "SideScore",
     "Suit",
     "Tiebreak",
+    "action_of",
     "capture_options",
     "code_cache",
     "deal_totals",
     "format_cards",
+    "move_of",
     "options_for_code",
     "parse_cards",
     "primiera_total",
     "score_deal",
     "shuffled_deck",
+    "table_key",
 ]

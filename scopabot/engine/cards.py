@@ -195,14 +195,15 @@ def format_cards(cards: tuple[Card, ...] | list[Card] | frozenset[Card]) -> str:
     return "+".join(str(c) for c in sorted(cards, key=Card.sort_key))
 
 
-def deck() -> list[Card]:
-    """A fresh deck in index order (denari 1..10, coppe, spade, bastoni)."""
-    return list(CARDS)
-
-
-# Per-index lookup tables for the hot paths.
+# Per-index tables for the hot paths (the game's loop and the computer players' search), so
+# that nothing outside this module need know how an index is made.
 VALUE_OF: Final = tuple(i % 10 + 1 for i in range(40))
+"""The value (1..10) of each card index: ``VALUE_OF[c.index] == c.value``."""
 SUIT_OF: Final = tuple(i // 10 for i in range(40))
+"""The suit number (0..3, as :attr:`Suit.number`) of each card index."""
 DENARI_SUIT: Final = 0
-SETTEBELLO: Final = 6  # 7d
-RE_BELLO: Final = 9  # 10d
+"""The suit number of denari: indices 0..9 are the denari, so ``c < 10`` tests for one."""
+SETTEBELLO: Final = 6
+"""The index of the settebello (``7d``), which scores a point by itself."""
+RE_BELLO: Final = 9
+"""The index of the re bello (``10d``), a point by itself when ``Rules.re_bello`` is on."""

@@ -23,11 +23,9 @@ from typing import Final
 
 from .captures import VALUE_CODE, Options, code_cache, options_for_code
 from .cards import VALUE_OF
+from .moves import Action
 from .rules import Rules
 from .scoring import DealScore, deal_totals, score_deal
-
-Action = tuple[int, tuple[int, ...]]
-"""A move on card indices: (played card, captured cards)."""
 
 TABLE_ORDER: Final = tuple(VALUE_OF[c] * 4 + c // 10 for c in range(40))
 """The table is kept sorted by value then suit: its order means nothing in the rules, and a

@@ -10,6 +10,15 @@ a cavallo may take 1+3+5 or 4+5, and a front end offers both.
 True
 >>> str(Move.parse("7d"))
 '7d'
+
+The hot paths (the game's own loop and the computer players' search) work on an
+:data:`Action` instead, the same move on card indices; :func:`action_of` and :func:`move_of`
+convert between the two:
+
+>>> action_of(Move.parse("9c:5b+1d"))
+(18, (0, 34))
+>>> str(move_of((18, (0, 34))))
+'9c:1d+5b'
 """
 
 from __future__ import annotations
@@ -17,7 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card, CardParseError, format_cards, parse_cards
+from .cards import CARDS, Card, CardParseError, format_cards, parse_cards
+
+Action = tuple[int, tuple[int, ...]]
+"""A move on card indices: (played card, captured cards), the captures in table order (by
+value, then suit). It is what :meth:`Game.legal_actions <scopabot.engine.Game.legal_actions>`
+and :meth:`Deal.actions <scopabot.engine.Deal.actions>` list and what search plays."""
 
 
 class InvalidMoveError(ValueError):
@@ -77,3 +91,14 @@ class Move:
         if not self.capture:
             return str(self.card)
         return f"{self.card}:{format_cards(self.capture)}"
+
+
+def action_of(move: Move) -> Action:
+    """The move on card indices, its captures in table order (as the game lists them)."""
+    return (move.card.index, tuple(c.index for c in move.sorted_capture()))
+
+
+def move_of(action: Action) -> Move:
+    """The move an :data:`Action` stands for."""
+    card, capture = action
+    return Move(CARDS[card], frozenset(CARDS[c] for c in capture))

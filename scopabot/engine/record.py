@@ -7,10 +7,11 @@ JSON-ready with a format version so that stored games outlive changes to the cod
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import Card
+from .cards import CARDS, Card
 from .moves import Move
 from .rules import Rules
 
@@ -67,19 +68,61 @@ class GameRecord:
         if data.get("format") != RECORD_FORMAT:
             raise RecordError(f"unsupported game record format {data.get('format')!r}")
         try:
-            return cls(
-                rules=Rules.from_dict(data["rules"]),
-                seed=int(data["seed"]),
-                first_dealer=int(data["first_dealer"]),
-                dealer_draw=tuple(
-                    tuple((int(seat), Card.parse(card)) for seat, card in rnd)
-                    for rnd in data.get("dealer_draw", [])
-                ),
-                shuffles=tuple(
-                    tuple(Card.parse(t) for t in order.split()) for order in data["shuffles"]
-                ),
-                moves=tuple(Move.parse(m) for m in data["moves"]),
-                start=data.get("start"),
+            return cls._read(
+                data,
+                shuffles=[[Card.parse(t) for t in order.split()] for order in data["shuffles"]],
+                moves=data["moves"],
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"damaged game record: {exc}") from exc
+
+    @classmethod
+    def from_parts(
+        cls,
+        *,
+        rules: dict[str, Any],
+        seed: int,
+        first_dealer: int,
+        dealer_draw: Sequence[Sequence[Sequence[Any]]],
+        start: dict[str, Any] | None,
+        shuffles: Iterable[Sequence[int]],
+        moves: Iterable[str],
+    ) -> GameRecord:
+        """A record from the parts a database keeps apart: the fields of :meth:`to_dict` as
+        it gave them (a header row), each deck order as its card indices (``bytes`` will do:
+        ``bytes(c.index for c in order)``, one row per deal) and each move in notation (one row
+        per move). See :meth:`Game.restore <scopabot.engine.Game.restore>` for an example."""
+        try:
+            parts: dict[str, Any] = {
+                "rules": rules,
+                "seed": seed,
+                "first_dealer": first_dealer,
+                "dealer_draw": dealer_draw,
+                "start": start,
+            }
+            return cls._read(
+                parts, shuffles=[[CARDS[i] for i in order] for order in shuffles], moves=moves
+            )
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise RecordError(f"damaged game record: {exc}") from exc
+
+    @classmethod
+    def _read(
+        cls,
+        data: dict[str, Any],
+        *,
+        shuffles: Iterable[Iterable[Card]],
+        moves: Iterable[str],
+    ) -> GameRecord:
+        return cls(
+            rules=Rules.from_dict(data["rules"]),
+            seed=int(data["seed"]),
+            first_dealer=int(data["first_dealer"]),
+            dealer_draw=tuple(
+                tuple((int(seat), Card.parse(card)) for seat, card in rnd)
+                for rnd in data.get("dealer_draw", ())
+            ),
+            shuffles=tuple(tuple(order) for order in shuffles),
+            moves=tuple(Move.parse(m) for m in moves),
+            start=data.get("start"),
+        )

@@ -22,14 +22,16 @@ from .cards import RE_BELLO, SETTEBELLO, SUIT_OF, VALUE_OF
 from .rules import PrimieraRule, Rules
 
 PRIMIERA_POINTS: Final = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
-_PRIMIERA_BY_INDEX: Final = tuple(PRIMIERA_POINTS[VALUE_OF[i]] for i in range(40))
+"""What each value (1..10) counts in the classic primiera: the best card of each suit counts."""
+PRIMIERA_OF: Final = tuple(PRIMIERA_POINTS[VALUE_OF[i]] for i in range(40))
+"""The same points per card index, for the hot paths."""
 
 
 def primiera_total(cards: Sequence[int]) -> int | None:
     """The classic primiera count of these cards, or ``None`` when a suit is missing."""
     best = [0, 0, 0, 0]
     for c in cards:
-        p = _PRIMIERA_BY_INDEX[c]
+        p = PRIMIERA_OF[c]
         s = SUIT_OF[c]
         if p > best[s]:
             best[s] = p
@@ -150,7 +152,7 @@ class _Count:
         for c in pile:
             if c < 10:
                 denari += 1
-            p = _PRIMIERA_BY_INDEX[c]
+            p = PRIMIERA_OF[c]
             suit = c // 10
             if p > best[suit]:
                 best[suit] = p

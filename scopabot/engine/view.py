@@ -105,10 +105,6 @@ class GameView:
         held = self.hand_sizes[seat]
         return self.rules.hand_size if not held and self.deck_size else held
 
-    def played_cards(self) -> tuple[Card, ...]:
-        """Cards played from hands so far in this deal."""
-        return tuple(p.card for p in self.plays)
-
     def captured_cards(self, side: int) -> tuple[Card, ...]:
         """Cards taken by a side this deal, as anyone watching the plays could list them."""
         return self.captured[side]

@@ -29,9 +29,8 @@ async def backup_database(database: Path, destination: str) -> BackupResult:
     :class:`StoreError` for a source that is missing or not a sound database, and
     :class:`OSError` when the destination cannot be written."""
     target = destination_for(database, destination)
-    if database.is_file():  # a bad source changes nothing, not even a new folder
-        target.parent.mkdir(parents=True, exist_ok=True)
-    return await backup(database, target)
+    # The folder is made once the source has been read: a bad source creates nothing.
+    return await backup(database, target, make_folder=True)
 
 
 __all__ = ["BackupResult", "StoreError", "backup_database", "destination_for"]

@@ -14,7 +14,6 @@ thread (:func:`on_worker`): one hand-off instead of four or more.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import sqlite3
 import time
@@ -29,7 +28,7 @@ import aiosqlite
 from scopabot.engine import Game
 
 from .errors import DatabaseCorruptError, DatabaseUnreadableError, StoreError, translate
-from .migrate import Migration, migrate
+from .migrate import Migration, check_version, load_migrations, migrate
 from .models import RatingPolicy
 
 log = logging.getLogger(__name__)
@@ -45,30 +44,41 @@ _CHECKPOINT_AFTER_SECONDS = 1.0  # ... whichever comes first, when anything was 
 _SAFETY_CHECKPOINT_PAGES = 10_000  # about 40 MB of log
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
-_gc_frozen = False
 
 
-def freeze_startup_objects() -> bool:
-    """Once per process: collect, then move every object made so far out of the collector's way.
+async def _connect(path: Path) -> aiosqlite.Connection:
+    """``aiosqlite.connect`` whose worker thread has ended before a failure is raised.
 
-    CPython's full (generation 2) collection walks every tracked object, so its pause grows
-    with the whole heap: modules, classes, functions, discord.py's tables. Under load it ran
-    once every few seconds, stopped every thread for 10-20 ms (the move's SQL thread too, as
-    it holds the GIL) and made the 99th percentile of moves 15-25 ms instead of 3-8 ms
-    (``bench/store.py``, open loop, measured with ``gc.callbacks``). ``gc.freeze()`` puts the
-    start-up objects in a permanent generation that no collection walks, so a full collection
-    only walks what was made since (about 3 ms in the bench). The objects are still freed by
-    reference counting; only start-up garbage in reference cycles, collected just before, could
-    be kept. :meth:`StoreBase.open` calls this at the first open, which the bot does at
-    start-up; returns whether it froze (``False`` after the first call).
+    When sqlite3 cannot open the file (a folder the bot may not write to), aiosqlite queues
+    the end of its worker thread without waiting for it; the thread then hands its last result
+    to the event loop, which may be closed by then (``bot.py`` exits on the error), and the
+    user sees "Exception in thread … Event loop is closed" after the clean message. Waiting
+    here, while the loop still runs, keeps the clean message the only one. This reads
+    aiosqlite's private ``Connection._thread`` (checked by ``tests/store/test_worker.py``).
     """
-    global _gc_frozen
-    if _gc_frozen:
-        return False
-    _gc_frozen = True
-    gc.collect()
-    gc.freeze()
-    return True
+    connection = aiosqlite.connect(path, isolation_level=None)
+    try:
+        return await connection
+    except BaseException as exc:
+        thread = connection._thread
+        for _ in range(5000):  # it ends within microseconds; never wait forever
+            if not thread.is_alive():
+                break
+            await asyncio.sleep(0.001)
+        if isinstance(exc, sqlite3.Error):
+            raise translate(exc, path) from exc
+        raise
+
+
+def _check_path(path: Path) -> None:
+    """Refuse a folder or a missing folder with the store's own message, not an OSError."""
+    try:
+        if path.is_dir():
+            raise DatabaseUnreadableError(path, "this is a folder, not a database file")
+        if not path.parent.is_dir():
+            raise DatabaseUnreadableError(path, f"the folder {path.parent} does not exist")
+    except OSError as exc:  # a name too long, a folder the bot may not look into
+        raise DatabaseUnreadableError(path, f"cannot reach the file ({exc.strerror})") from exc
 
 
 async def on_worker(
@@ -109,7 +119,6 @@ class StoreBase:
         max_size_bytes: int | None = None,
         check: bool = False,
         migrations: tuple[Migration, ...] | None = None,
-        freeze_gc: bool = True,
     ) -> Self:
         """Open (creating if needed) and migrate the database at ``path``.
 
@@ -119,17 +128,13 @@ class StoreBase:
         commit and survives power cuts too, at the disk's fsync cost per move.
         ``max_size_bytes`` caps the file (a full cap behaves as a full disk). ``check`` reads
         the whole file first (:meth:`check`), so damage shows at start-up, not mid-game.
-        ``freeze_gc`` (on the first open in the process) takes the objects made at start-up out
-        of Python's full garbage collections (:func:`freeze_startup_objects`), whose pauses
-        otherwise stall every move for milliseconds.
+        A refused file (too new, another program's) is left as it was, journal mode included.
         """
         if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
         path = Path(path)
-        if path.is_dir():
-            raise DatabaseUnreadableError(path, "this is a folder, not a database file")
-        if not path.parent.is_dir():
-            raise DatabaseUnreadableError(path, f"the folder {path.parent} does not exist")
+        _check_path(path)
+        migrations = load_migrations() if migrations is None else migrations
         self = cls()
         self.path = path
         self._lock = asyncio.Lock()
@@ -138,28 +143,28 @@ class StoreBase:
         self._commits = 0
         self._checkpointer = None
         self._checkpoints = None
+        self._db = await _connect(path)
         try:
-            self._db = await aiosqlite.connect(path, isolation_level=None)
-        except sqlite3.Error as exc:
-            raise translate(exc, path) from exc
-        try:
-            await self._configure(synchronous.upper(), busy_timeout, max_size_bytes)
+            await self._configure(
+                synchronous.upper(), busy_timeout, max_size_bytes, latest=len(migrations)
+            )
             if check:
                 await self.check()
             await migrate(self._db, path, migrations=migrations)
             await self._start_checkpoints(synchronous.upper())
         except BaseException:
-            await self._stop_checkpoints()
-            await self._db.close()
+            try:
+                await self._stop_checkpoints()
+            finally:
+                with suppress(sqlite3.Error):
+                    await self._db.close()
             raise
-        if freeze_gc:
-            freeze_startup_objects()
         return self
 
     async def _start_checkpoints(self, synchronous: str) -> None:
         db = self._db
         await db.execute("PRAGMA wal_autocheckpoint = " + str(_SAFETY_CHECKPOINT_PAGES))
-        self._checkpointer = await aiosqlite.connect(self.path, isolation_level=None)
+        self._checkpointer = await _connect(self.path)
         # A checkpoint syncs as its own connection says: the same setting as the writer's.
         await self._checkpointer.execute("PRAGMA synchronous = " + synchronous)
         self._checkpoints = asyncio.create_task(self._checkpoint_loop())
@@ -191,13 +196,21 @@ class StoreBase:
             await self._checkpointer.close()
             self._checkpointer = None
 
-    async def _configure(self, synchronous: str, busy_timeout: float, max_size: int | None) -> None:
+    async def _configure(
+        self, synchronous: str, busy_timeout: float, max_size: int | None, *, latest: int
+    ) -> None:
         db = self._db
         try:
             # PRAGMAs take no ? parameters; every value put in them here is a checked int or
             # one of a fixed set of words.
-            # busy_timeout first: switching to WAL needs a lock another process may hold.
+            # busy_timeout first: reading the version and switching to WAL need locks another
+            # process may hold.
             await db.execute("PRAGMA busy_timeout = " + str(int(busy_timeout * 1000)))
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from exc
+        # Before anything in the file changes: a refused file keeps its journal mode too.
+        await check_version(db, self.path, latest=latest)
+        try:
             rows = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
             if str(rows[0][0]).lower() != "wal":
                 raise StoreError(f"{self.path}: cannot switch to WAL journal mode ({rows[0][0]})")
@@ -206,7 +219,7 @@ class StoreBase:
             if max_size is not None:
                 page = next(iter(await db.execute_fetchall("PRAGMA page_size")))[0]
                 await db.execute("PRAGMA max_page_count = " + str(max(1, max_size // int(page))))
-            # Reading the schema makes a damaged or foreign file fail here, not mid-game.
+            # Reading the schema makes a damaged file fail here, not mid-game.
             await db.execute_fetchall("SELECT count(*) FROM sqlite_schema")
         except sqlite3.Error as exc:
             raise translate(exc, self.path) from exc

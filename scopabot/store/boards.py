@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -236,7 +235,7 @@ class BoardsMixin(StoreBase):
             counts: dict[tuple[int, str, int], list[int]] = defaultdict(lambda: [0, 0, 0])
             for n, m in enumerate(matches):
                 match_id = first + n
-                stamp = _stamp(m.finished_at)
+                stamp = to_ms(m.finished_at)
                 results.append(
                     (
                         match_id,
@@ -284,10 +283,5 @@ class BoardsMixin(StoreBase):
             await self._db.execute("ANALYZE")
 
 
-def _stamp(moment: datetime) -> int:
-    return to_ms(moment)
-
-
-def _stats(row: Sequence[Any]) -> PlayerStats:
-    r = row
+def _stats(r: Sequence[Any]) -> PlayerStats:
     return PlayerStats(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], from_ms(r[10]))

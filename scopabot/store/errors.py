@@ -43,6 +43,14 @@ class DatabaseTooNewError(DatabaseError):
     )
 
 
+class NotScopaBotDatabaseError(DatabaseError):
+    advice = (
+        "it holds another program's tables, so ScopaBot will not add its own to them; point "
+        "ScopaBot at a new path (an empty database is made there) or at its own database; "
+        "the file was left untouched"
+    )
+
+
 class DatabaseLockedError(DatabaseError):
     advice = (
         "another program holds the database (a second bot, a sqlite3 shell in a transaction?); "

@@ -18,7 +18,7 @@ from typing import Any
 
 import aiosqlite
 
-from scopabot.engine import Card, Game, GameRecord, Move, Rules
+from scopabot.engine import Game, GameRecord, Move, Rules
 
 from .alarms import DUE_DEADLINES_SQL as DUE_DEADLINES_SQL  # where tests look for it
 from .base import StoreBase, on_worker
@@ -60,10 +60,6 @@ _SELECT_GAMES = (
     "SELECT id, table_id, guild_id, rules, status, version, move_count, deadline_at, created_at,"
     " updated_at, finished_at, remind_at FROM games"
 )
-
-
-def _deck_text(blob: bytes) -> str:
-    return " ".join(str(Card.from_index(i)) for i in blob)
 
 
 class GamesMixin(StoreBase):
@@ -113,10 +109,6 @@ class GamesMixin(StoreBase):
             record = await self._record(db, game_id)
         return StoredGame(game_id, int(row[0]), Game.replay(record))
 
-    async def game_record(self, game_id: int) -> GameRecord:
-        async with self._read() as db:
-            return await self._record(db, game_id)
-
     async def move_history(self, game_id: int) -> list[MoveEntry]:
         """Every move in order, with who made it and when."""
         async with self._read() as db:
@@ -145,15 +137,9 @@ class GamesMixin(StoreBase):
 
     async def _load(self, game_id: int) -> tuple[int, Game]:
         """Version and game from the snapshot: the rows in one hand-off, the parsing here."""
-        version, snapshot, draw, start, decks, moves = await self._read_once(load_rows, game_id)
-        data = json.loads(snapshot)
-        data["dealer_draw"] = [
-            [[seat, Card.parse(card).index] for seat, card in rnd] for rnd in json.loads(draw)
-        ]
-        data["start"] = None if start is None else json.loads(start)
-        data["shuffles"] = [_deck_text(d) for d in decks]
-        data["moves"] = moves
-        return version, Game.from_snapshot(data)
+        version, snapshot, header, decks, moves = await self._read_once(load_rows, game_id)
+        record = _record_of(header, decks, moves)
+        return version, Game.restore(record, snapshot=json.loads(snapshot))
 
     async def _record(self, db: aiosqlite.Connection, game_id: int) -> GameRecord:
         row = await _one(
@@ -169,18 +155,7 @@ class GamesMixin(StoreBase):
         moves = await db.execute_fetchall(
             "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
         )
-        return GameRecord.from_dict(
-            {
-                "format": 1,
-                "rules": json.loads(row[0]),
-                "seed": row[1],
-                "first_dealer": row[2],
-                "dealer_draw": json.loads(row[3]),
-                "start": None if row[4] is None else json.loads(row[4]),
-                "shuffles": [_deck_text(r[0]) for r in shuffles],
-                "moves": [r[0] for r in moves],
-            }
-        )
+        return _record_of(tuple(row), [r[0] for r in shuffles], [r[0] for r in moves])
 
     # ------------------------------------------------------------------ moving
 
@@ -368,6 +343,21 @@ async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any
 
 def _infos(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> list[GameInfo]:
     return [_info(r, seat_states(conn, r[0])) for r in conn.execute(_SELECT_GAMES + where, params)]
+
+
+def _record_of(header: Sequence[Any], decks: list[bytes], moves: list[str]) -> GameRecord:
+    """The record from its rows: the header (rules, seed, first dealer, dealer draw, start, as
+    :meth:`GamesMixin.create_game` wrote them), the deck orders and the moves."""
+    rules, seed, first_dealer, draw, start = header
+    return GameRecord.from_parts(
+        rules=json.loads(rules),
+        seed=seed,
+        first_dealer=first_dealer,
+        dealer_draw=json.loads(draw),
+        start=None if start is None else json.loads(start),
+        shuffles=decks,
+        moves=moves,
+    )
 
 
 def _info(row: Sequence[Any], states: list[SeatState]) -> GameInfo:

@@ -3,7 +3,8 @@
 ``migrations/NNNN_reason.sql`` starts with a ``-- Reason:`` comment; file *n* takes the
 schema from version *n-1* to *n*. Each is applied in one transaction together with
 ``PRAGMA user_version = n``, so a crash or an error leaves the database at the last whole
-version. A database newer than the code is refused before anything is written.
+version. A database newer than the code, or another program's, is refused before anything is
+written.
 """
 
 from __future__ import annotations
@@ -17,7 +18,13 @@ from typing import Final
 
 import aiosqlite
 
-from .errors import DatabaseTooNewError, MigrationError, StoreError, translate
+from .errors import (
+    DatabaseTooNewError,
+    MigrationError,
+    NotScopaBotDatabaseError,
+    StoreError,
+    translate,
+)
 
 
 def _migrations_dir() -> Path:
@@ -66,6 +73,37 @@ async def schema_version(db: aiosqlite.Connection) -> int:
     return int(rows[0][0])
 
 
+async def check_version(db: aiosqlite.Connection, path: Path | str, *, latest: int) -> int:
+    """The file's schema version, read before anything in the file is changed; refuse a file
+    written by a newer ScopaBot, or one that holds another program's tables.
+
+    Only reads: run first, before switching to WAL, so that a refused file keeps its bytes and
+    its journal mode. An empty file (or a new one) has version 0 and nothing in its schema.
+    """
+    try:
+        current = await schema_version(db)
+        foreign = [] if current else await _schema_names(db)
+    except sqlite3.Error as exc:
+        raise translate(exc, path) from exc
+    if current > latest:
+        raise DatabaseTooNewError(
+            path, f"schema version {current}, but this ScopaBot knows versions up to {latest}"
+        )
+    if foreign:
+        shown = ", ".join(foreign[:5]) + (", …" if len(foreign) > 5 else "")
+        raise NotScopaBotDatabaseError(
+            path, f"not a ScopaBot database (schema version 0, holding {shown})"
+        )
+    return current
+
+
+async def _schema_names(db: aiosqlite.Connection) -> list[str]:
+    rows = await db.execute_fetchall(
+        "SELECT type || ' ' || name FROM sqlite_schema ORDER BY rowid LIMIT 6"
+    )
+    return [str(r[0]) for r in rows]
+
+
 async def migrate(
     db: aiosqlite.Connection,
     path: Path | str,
@@ -80,14 +118,7 @@ async def migrate(
     migrations = load_migrations() if migrations is None else migrations
     latest = len(migrations)
     target = latest if target is None else target
-    try:
-        current = await schema_version(db)
-    except sqlite3.Error as exc:
-        raise translate(exc, path) from exc
-    if current > latest:
-        raise DatabaseTooNewError(
-            path, f"schema version {current}, but this ScopaBot knows versions up to {latest}"
-        )
+    current = await check_version(db, path, latest=latest)
     for migration in migrations[current:target]:
         await _apply(db, path, migration)
     return max(current, target)

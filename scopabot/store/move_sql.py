@@ -333,10 +333,13 @@ def guild_of(conn: sqlite3.Connection, game_id: int) -> int | None:
 
 def load_rows(
     conn: sqlite3.Connection, game_id: int
-) -> tuple[int, str, str, str | None, list[bytes], list[str]]:
-    """The rows a game is loaded from: version, snapshot, dealer draw, start, decks, moves."""
+) -> tuple[int, str, tuple[Any, ...], list[bytes], list[str]]:
+    """The rows a game is loaded from: version, snapshot, the record's header (rules, seed,
+    first dealer, dealer draw, start), decks, moves."""
     row = conn.execute(
-        "SELECT version, snapshot, dealer_draw, start FROM games WHERE id = ?", (game_id,)
+        "SELECT version, snapshot, rules, seed, first_dealer, dealer_draw, start FROM games"
+        " WHERE id = ?",
+        (game_id,),
     ).fetchone()
     if row is None:
         raise NotFoundError(f"no game {game_id}")
@@ -350,4 +353,4 @@ def load_rows(
         r[0]
         for r in conn.execute("SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))
     ]
-    return int(row[0]), row[1], row[2], row[3], decks, moves
+    return int(row[0]), row[1], tuple(row[2:]), decks, moves

@@ -4,12 +4,24 @@ import pytest
 
 from scopabot.engine import (
     CARDS,
+    DENARI_SUIT,
+    PRIMIERA_OF,
+    PRIMIERA_POINTS,
+    RE_BELLO,
+    SETTEBELLO,
+    SUIT_OF,
+    TABLE_ORDER,
+    VALUE_OF,
     Card,
     CardParseError,
+    Game,
     InvalidMoveError,
     Move,
+    Rules,
     Suit,
+    action_of,
     format_cards,
+    move_of,
     parse_cards,
 )
 
@@ -75,3 +87,24 @@ def test_moves_round_trip_and_parse_errors_are_their_own_kind() -> None:
     for bad in ["", "9c:", "9c:9c", "9q", "9c:1z"]:
         with pytest.raises(InvalidMoveError):
             Move.parse(bad)
+
+
+def test_the_index_tables_say_what_the_cards_say() -> None:
+    for card in CARDS:
+        i = card.index
+        assert VALUE_OF[i] == card.value and SUIT_OF[i] == card.suit.number
+        assert PRIMIERA_OF[i] == PRIMIERA_POINTS[card.value]
+        assert (SUIT_OF[i] == DENARI_SUIT) == (card.suit is Suit.DENARI)
+        assert TABLE_ORDER[i] == card.sort_key()[0] * 4 + card.sort_key()[1]
+    assert CARDS[SETTEBELLO] == Card.parse("settebello")
+    assert CARDS[RE_BELLO] == Card.parse("re bello")
+
+
+def test_moves_and_actions_convert_both_ways() -> None:
+    g = Game.from_position(
+        Rules(), hands=[["9c", "1b", "4s"], ["10s", "2c", "3c"]], table=["1d", "3s", "4b", "5c"]
+    )
+    moves = g.legal_moves()
+    assert [action_of(m) for m in moves] == g.legal_actions()
+    assert [move_of(a) for a in g.legal_actions()] == list(moves)
+    assert len(moves) == 4

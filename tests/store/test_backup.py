@@ -10,7 +10,8 @@ import pytest
 
 from scopabot.cli.backup import main as backup_main
 from scopabot.service.admin import destination_for
-from scopabot.store import DatabaseUnreadableError, backup
+from scopabot.store import DatabaseCorruptError, DatabaseUnreadableError, backup
+from scopabot.store.backup import backup_sync
 
 from .helpers import check_database
 from .test_crash import start_writer, wait_ready
@@ -70,3 +71,26 @@ async def test_backup_of_nothing_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DatabaseUnreadableError, match="missing"):
         await backup(tmp_path / "missing.db", tmp_path / "copy.db")
     assert not (tmp_path / "missing.db").exists()
+
+
+def test_backup_of_a_truncated_source_names_the_source(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    live = tmp_path / "live.db"
+    with sqlite3.connect(live) as db:
+        db.execute("CREATE TABLE t (x)")
+        db.execute("INSERT INTO t VALUES (42)")
+    live.write_bytes(live.read_bytes()[:40])  # a few dozen bytes left of it
+    before = live.read_bytes()
+    folder = tmp_path / "backups"
+    assert backup_main(["backup", str(live), f"{folder}/"]) == 1
+    message = capsys.readouterr().err
+    assert message.startswith(f"backup failed: {live}: database is damaged")
+    assert "partial" not in message and "no copy was made" in message
+    assert f"keep {live} for inspection" in message and "restore" in message
+    assert not folder.exists()  # nothing at the destination, not even its folder
+    with pytest.raises(DatabaseCorruptError) as caught:
+        backup_sync(live, tmp_path / "copy.db")
+    assert caught.value.path == live
+    assert live.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["live.db"]

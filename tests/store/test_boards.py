@@ -97,6 +97,8 @@ async def test_imported_matches_count_games_and_wins(store: Store) -> None:
         u: (games[u], wins[u]) for u in games
     }
     assert [s.wins for s in board.rows] == sorted((s.wins for s in board.rows), reverse=True)
+    # Imported matches carry no deal figures: no deals counted, and no division by zero.
+    assert {(s.deals, s.points_per_deal) for s in board.rows} == {(0, 0.0)}
     history = await store.player_matches(board.rows[0].user_id, limit=5)
     assert len(history) == 5
     assert [h.id for h in history] == sorted((h.id for h in history), reverse=True)

@@ -15,7 +15,7 @@ from .helpers import new_game
 
 
 async def test_a_cancelled_write_leaves_no_open_transaction(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "c.db", freeze_gc=False)
+    store = await Store.open(tmp_path / "c.db")
     try:
         stored = await new_game(store, Rules(), 1)
         for _ in range(3):
@@ -38,7 +38,7 @@ async def test_a_cancelled_write_leaves_no_open_transaction(tmp_path: Path) -> N
 
 async def test_a_load_racing_a_failed_move_shows_the_stored_game(tmp_path: Path) -> None:
     path = tmp_path / "r.db"
-    store = await Store.open(path, freeze_gc=False)
+    store = await Store.open(path)
     try:
         stored = await new_game(store, Rules(), 1)
         await store.load_game(stored.id)  # now cached
@@ -61,7 +61,7 @@ async def test_a_load_racing_a_failed_move_shows_the_stored_game(tmp_path: Path)
 
 
 async def test_an_abandoned_game_takes_no_more_moves(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "a.db", freeze_gc=False)
+    store = await Store.open(tmp_path / "a.db")
     try:
         stored = await new_game(store, Rules(), 1)
         version = await store.abandon_game(stored.id, stored.version)

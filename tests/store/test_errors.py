@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +22,8 @@ from scopabot.store import (
 )
 
 from .helpers import check_database, game_rows, new_game, play_random
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_a_file_that_is_not_a_database(db_path: Path) -> None:
@@ -60,6 +66,78 @@ async def test_a_path_that_cannot_be_a_database(tmp_path: Path, where: str) -> N
     with pytest.raises(DatabaseUnreadableError) as caught:
         await Store.open(path)
     assert str(path) in str(caught.value) and "folder" in str(caught.value)
+
+
+# Opens a path that cannot be created, ten times in one process (each in its own event loop,
+# closed right after, as bot.py's is), printing only the store's messages. Run as root it first
+# becomes `nobody`, for whom a folder without write permission is one; everything it needs is
+# imported before that, as root's Python may not be readable by `nobody`.
+_OPEN_TEN_TIMES = """
+import asyncio, os, sys
+from scopabot.store import DatabaseError, Store
+if os.getuid() == 0:
+    os.setgid(65534)
+    os.setuid(65534)
+for path in sys.argv[1:]:
+    for _ in range(10):
+        try:
+            asyncio.run(Store.open(path))
+        except DatabaseError as exc:
+            print(exc, file=sys.stderr)
+"""
+
+
+def test_a_path_in_a_folder_that_cannot_be_written_gives_one_clean_message() -> None:
+    # aiosqlite's worker thread, left running after a failed connect, used to report
+    # "Exception in thread ... Event loop is closed" after the clean message, about half the
+    # time. Two ways to fail: a folder without write permission, and a symlink into a folder
+    # that does not exist (which fails even for root). Outside pytest's tmp_path, which is
+    # private to its user.
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        root.chmod(0o755)
+        locked = root / "locked"
+        locked.mkdir(mode=0o555)
+        dangling = root / "dangling.db"
+        dangling.symlink_to(root / "missing" / "x.db")
+        paths = [str(locked / "scopabot.db"), str(dangling)]
+        try:
+            done = subprocess.run(
+                [sys.executable, "-c", _OPEN_TEN_TIMES, *paths],
+                cwd=REPO_ROOT,
+                env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+        finally:
+            locked.chmod(0o755)
+        assert done.returncode == 0, done.stderr
+        lines = done.stderr.splitlines()
+        assert len(lines) == 20, done.stderr
+        for path, messages in ((paths[0], lines[:10]), (paths[1], lines[10:])):
+            assert len(set(messages)) == 1, done.stderr
+            assert messages[0].startswith(f"{path}: cannot read or write the file")
+            assert "may read and write" in messages[0]
+        assert not (locked / "scopabot.db").exists() and not (root / "missing").exists()
+
+
+def test_bot_py_on_a_path_that_cannot_be_created_says_one_thing(tmp_path: Path) -> None:
+    dangling = tmp_path / "dangling.db"
+    dangling.symlink_to(tmp_path / "missing" / "x.db")
+    for _ in range(3):
+        done = subprocess.run(
+            [sys.executable, str(REPO_ROOT / "bot.py")],
+            cwd=tmp_path,  # no .env here
+            env={**os.environ, "DISCORD_TOKEN": "x", "SCOPABOT_DB": str(dangling)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 1
+        assert done.stdout == ""
+        (line,) = done.stderr.splitlines()
+        assert f"{dangling}: cannot read or write the file" in line
 
 
 async def test_a_locked_database(db_path: Path) -> None:

@@ -143,6 +143,9 @@ async def test_a_finished_match_has_result_scores_and_stats(store: Store) -> Non
         assert stats.settebelli == sum(d.sides[0].settebello for d in deals)
         assert stats.primiere == sum(d.sides[0].primiera for d in deals)
         assert stats.points == sum(d.sides[0].total for d in deals)
+        # What `/scopa stats` shows beside the totals: a match of few long deals and one of
+        # many short deals compare by it.
+        assert stats.points_per_deal == stats.points / len(deals)
     assert await store.player_stats(101, "scopone_scientifico") is None  # a computer
     with pytest.raises(StaleVersionError):
         await store.apply_move(stored.id, stored.version - 1, "7d", by=Actor.user(100))

@@ -13,6 +13,7 @@ from scopabot.store import (
     GuildSettings,
     Migration,
     MigrationError,
+    NotScopaBotDatabaseError,
     SeatHolder,
     Store,
     StoreError,
@@ -160,6 +161,50 @@ async def test_a_database_newer_than_the_code_is_refused_untouched(db_path: Path
         await Store.open(db_path)
     assert str(db_path) in str(caught.value) and "upgrade ScopaBot" in str(caught.value)
     assert db_path.read_bytes() == before
+
+
+async def test_a_newer_database_in_rollback_journal_mode_keeps_its_journal_mode(
+    db_path: Path,
+) -> None:
+    # What `scopabot backup` writes: journal_mode=DELETE. Switching it to WAL, even to then
+    # refuse it, would change the file's header and leave -wal/-shm beside it.
+    store = await Store.open(db_path)
+    await store.close()
+    with sqlite3.connect(db_path, isolation_level=None) as db:
+        assert db.execute("PRAGMA journal_mode = DELETE").fetchone()[0] == "delete"
+        db.execute("PRAGMA user_version = " + str(LATEST + 1))
+    before = db_path.read_bytes()
+    with pytest.raises(DatabaseTooNewError) as caught:
+        await Store.open(db_path)
+    assert str(db_path) in str(caught.value) and "left untouched" in str(caught.value)
+    assert db_path.read_bytes() == before
+    assert sorted(p.name for p in db_path.parent.iterdir()) == [db_path.name]  # no -wal, -shm
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+
+
+async def test_another_programs_database_is_refused_untouched(db_path: Path) -> None:
+    with sqlite3.connect(db_path, isolation_level=None) as db:
+        db.execute("CREATE TABLE contacts (name TEXT, phone TEXT)")
+        db.execute("INSERT INTO contacts VALUES ('Giulia', '555')")
+    before = db_path.read_bytes()
+    with pytest.raises(NotScopaBotDatabaseError) as caught:
+        await Store.open(db_path)
+    message = str(caught.value)
+    assert str(db_path) in message and "contacts" in message and "untouched" in message
+    async with aiosqlite.connect(db_path, isolation_level=None) as db:  # the runner alone too
+        with pytest.raises(NotScopaBotDatabaseError):
+            await migrate(db, db_path)
+    assert db_path.read_bytes() == before
+    assert sorted(p.name for p in db_path.parent.iterdir()) == [db_path.name]
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT name FROM sqlite_schema").fetchall() == [("contacts",)]
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 0
+    # An empty file is not another program's: it becomes a ScopaBot database.
+    empty = db_path.with_name("empty.db")
+    empty.touch()
+    store = await Store.open(empty)
+    await store.close()
 
 
 async def test_a_failing_migration_is_rolled_back_whole(db_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The one private aiosqlite API the store relies on, checked so an upgrade fails here first."""
+"""The private aiosqlite APIs the store relies on, checked so an upgrade fails here first."""
 
 from __future__ import annotations
 
@@ -37,3 +37,10 @@ async def test_aiosqlite_still_runs_a_function_on_its_worker_thread(tmp_path: Pa
 
         with pytest.raises(sqlite3.OperationalError):
             await on_worker(db, fail)
+
+
+def test_aiosqlite_still_keeps_its_worker_thread_in_thread() -> None:
+    # scopabot/store/base.py:_connect waits for this thread after a failed connect, so that it
+    # does not outlive the event loop; if it moved, fix _connect there.
+    connection = aiosqlite.connect(":memory:")
+    assert isinstance(getattr(connection, "_thread", None), threading.Thread)
