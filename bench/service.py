@@ -211,6 +211,11 @@ async def main(args: argparse.Namespace) -> None:
         f"longest stall while 4 expert seats think ({args.expert_seconds} s): "
         f"{expert_stall * 1000:.1f} ms; {moves_during_experts} other moves meanwhile"
     )
+    load = Path("/proc/loadavg").read_text().split()[0]
+    print(
+        f"longest garbage collection: {pauses.worst * 1000:.1f} ms;"
+        f" load average at the end: {load} on {os.cpu_count()} cores"
+    )
     print(
         "targets: 1,000 games, p99 < 50 ms, < 100 KB per game, no stall > 50 ms:",
         "met"
