@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 
@@ -25,8 +25,9 @@ from .context import error_text, table_link, table_title
 from .delivery import dm_key, game_targets
 from .ids import Target
 
-if TYPE_CHECKING:
-    from .client import ScopaBot
+# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
+# client imports every part), and ``tests/test_layers.py`` refuses cycles.
+ScopaBot = Any
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

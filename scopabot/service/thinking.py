@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-from concurrent.futures import Executor, ProcessPoolExecutor
+import threading
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import suppress
 from typing import Protocol
 
 from scopabot.ai import Level, make_player
@@ -23,6 +25,13 @@ SEARCH_LEVELS = frozenset({Level.HARD, Level.EXPERT})
 def choose_move(level: str, view: GameView, seed: int) -> Move:
     """The move of a computer player of ``level`` (runs in a worker process for searches)."""
     return make_player(level, seed=seed).choose(view)
+
+
+def _yield_to_the_loop() -> None:
+    """Workers run at a lower priority: with one worker per core busy searching, the event
+    loop's process still gets a core the moment it has a move to handle."""
+    with suppress(OSError, AttributeError):
+        os.nice(10)
 
 
 class Thinker(Protocol):
@@ -47,21 +56,32 @@ class PoolThinker:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or os.cpu_count() or 1
         self._pool: Executor | None = None
+        self._lock = threading.Lock()
 
     async def choose(self, level: str, view: GameView, *, seed: int) -> Move:
         if Level(level) not in SEARCH_LEVELS:
             return choose_move(level, view, seed)
-        if self._pool is None:
-            # Not fork: the parent has threads (the database's), whose locks a forked child
-            # could inherit held. The fork server starts clean and forks workers from itself.
-            context = multiprocessing.get_context(
-                "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-            )
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, choose_move, level, view, seed)
+        # Starting worker processes (and the fork server) takes tens of milliseconds of
+        # work in the submitting thread: a helper thread does it, never the event loop.
+        future = await asyncio.to_thread(self._submit, level, view, seed)
+        return await asyncio.wrap_future(future)
+
+    def _submit(self, level: str, view: GameView, seed: int) -> Future[Move]:
+        with self._lock:
+            if self._pool is None:
+                # Not fork: the parent has threads (the database's), whose locks a forked child
+                # could inherit held. The fork server starts clean and forks workers itself.
+                methods = multiprocessing.get_all_start_methods()
+                context = multiprocessing.get_context(
+                    "forkserver" if "forkserver" in methods else "spawn"
+                )
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.workers, mp_context=context, initializer=_yield_to_the_loop
+                )
+            return self._pool.submit(choose_move, level, view, seed)
 
     async def close(self) -> None:
-        pool, self._pool = self._pool, None
+        with self._lock:
+            pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.get_running_loop().run_in_executor(None, pool.shutdown)

@@ -7,6 +7,7 @@ import re
 from tests.standin import DiscordStandIn, InteractionType
 
 from .helpers import (
+    PLAY_ID,
     BotProcess,
     card_labels,
     hand_message,
@@ -28,7 +29,9 @@ async def test_closed_dms_are_said_in_the_thread_and_my_hand_plays(
     invitation = (await alice.slash("scopa new", deals=1)).message
     assert invitation is not None
     await dave.click(invitation, "Siediti")
-    await alice.click(invitation, "Inizia")
+    async with s.expect_violation("refused", code=50007) as refused:  # Discord's answer
+        await alice.click(invitation, "Inizia")
+    assert len(refused.caught) == 1  # tried once, then remembered for the game
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
     note = await s.wait_for(
         lambda: [m for m in s.world.channel_messages(thread.id) if "messaggi diretti" in m.content],
@@ -70,7 +73,10 @@ async def test_stale_forged_and_foreign_clicks_change_nothing(
     old = (await alice.click(table, "La mia mano")).message  # an ephemeral hand, never edited
     assert old is not None and live_cards(old)
     await play_from(s, alice, turn[1])
-    await next_turn(s, thread, [alice])
+    turn = await next_turn(s, thread, [alice])
+    assert turn is not None
+    version = PLAY_ID.match(str(live_cards(turn[1])[0]["custom_id"]))[2]  # type: ignore[index]
+    await s.wait_for(lambda: f"|{version}|h|" in str(table.buttons()[0]["custom_id"]), timeout=3)
     revisions = len(table.history)
     before = card_labels(hand_message(s, alice))  # type: ignore[arg-type]
 

@@ -84,3 +84,8 @@ async def play_by_slash(s: DiscordStandIn, bob: Actor, hand: object, thread: obj
     result = await bob.slash("scopa play", channel=thread, **options)
     assert not result.failed and result.message is not None and result.message.ephemeral
     assert "You played" in result.message.text()
+    # The DM hand follows (a counted edit): the card is gone from it.
+    await s.wait_for(
+        lambda: all(not str(b["custom_id"]).endswith(f"|p|{card}") for b in hand.buttons()),  # type: ignore[attr-defined]
+        timeout=3,
+    )

@@ -6,6 +6,7 @@ import io
 import subprocess
 import sys
 from itertools import chain, repeat
+from pathlib import Path
 
 from scopabot.cli.main import build_parser, main
 from scopabot.cli.play import run
@@ -104,3 +105,20 @@ def test_fixed_deals_say_which_deal_comes_next() -> None:
     text = play(["--seed", "3", "--deals", "2"])
     assert "next: deal 2 of 2" in text
     assert "Scopa for 2, 2 deals" in text
+
+
+def test_a_match_kept_in_a_database_continues_where_it_was_left(tmp_path: Path) -> None:
+    db = tmp_path / "match.db"
+    first = play(["--seed", "6", "--deals", "1", "--db", str(db)], ["1", "1", "quit"])
+    assert "Match left" in first and f"continue it with --db {db}" in first
+    played_first = first.count("You play")
+    assert played_first == 2
+    second = play(["--db", str(db), "--seed", "99"])  # the kept match, not a new one
+    assert "Continuing the match kept in" in second and "(seed" not in second
+    assert "=== Deal 1" not in second  # the deal goes on; nothing is dealt again
+    assert "Match won by" in second or "undecided" in second
+    # Every card of the deal was played once across the two runs (a scopa deal has 36 plays
+    # from hands, 18 of them yours in a two-player match).
+    assert played_first + second.count("You play") == 18
+    third = play(["--db", str(db), "--seed", "6", "--deals", "1"], ["quit"])
+    assert "Continuing" not in third and "(seed 6)" in third  # the finished match is over

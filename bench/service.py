@@ -1,0 +1,238 @@
+"""How the game service holds up: many games at once, people simulated, on SQLite.
+
+Run: ``PYTHONPATH=. /work/venv/bin/python bench/service.py`` (about a minute; ``--games``,
+``--seconds``, ``--think`` to change the load). Each game is a person against a ``normal``
+computer player; each simulated person waits a random think time (uniform, mean ``--think``
+seconds) after their turn starts, then plays a random legal card through ``service.play``
+naming the version they saw; the computer answers at once (no pause). Printed:
+
+- moves per second (people's and computers'), and the median and 99th percentile of the time
+  ``service.play`` takes to accept a person's move;
+- memory per active game (resident set size grown while the games were opened and started,
+  divided by their number);
+- the event loop's longest stall (a watcher sleeping 5 ms notes how late it wakes), during the
+  load, and again while four ``expert`` seats think in the process pool as the load goes on.
+
+Targets (issue 10): 1,000 active games in one process, p99 under 50 ms, under 100 KB per game,
+no stall over 50 ms. The database lives in a temporary folder removed afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scopabot.service import (
+    CardPlayed,
+    Event,
+    GameService,
+    Pace,
+    ServiceError,
+    TurnStarted,
+)
+from scopabot.store import Store
+
+
+def rss_kb() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+class GcPauses:
+    """The longest garbage collection, to tell its pauses from the rest."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self._start = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.worst = max(self.worst, time.perf_counter() - self._start)
+
+
+class Watcher:
+    """Notes how late a 5 ms sleep wakes: the event loop's stalls."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self.running = True
+
+    def reset(self) -> None:
+        self.worst = 0.0
+
+    async def run(self) -> None:
+        while self.running:
+            start = time.perf_counter()
+            await asyncio.sleep(0.005)
+            self.worst = max(self.worst, time.perf_counter() - start - 0.005)
+
+
+class People:
+    """Every simulated person: a turn event wakes the one whose turn it is."""
+
+    def __init__(self, service: GameService, think: float, rng: random.Random) -> None:
+        self.service = service
+        self.think = think
+        self.rng = rng
+        self.turns: dict[int, asyncio.Queue[int]] = {}
+        self.accept: list[float] = []
+        self.moves = 0
+        self.refused = 0
+        self.running = True
+
+    async def on_event(self, event: Event) -> None:
+        if isinstance(event, CardPlayed):
+            self.moves += 1
+        if isinstance(event, TurnStarted) and event.user_id is not None:
+            queue = self.turns.get(event.game_id or 0)
+            if queue is not None:
+                queue.put_nowait(event.version)
+
+    async def person(self, game_id: int, user: int) -> None:
+        queue = self.turns[game_id]
+        while self.running:
+            try:
+                await asyncio.wait_for(queue.get(), 1.0)
+            except TimeoutError:
+                continue
+            await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
+            if not self.running:
+                return
+            view = await self.service.seat_view(game_id, user=user)
+            if not view.your_turn:
+                continue
+            moves = [m for options in view.choices.values() for m in options]
+            move = self.rng.choice(moves)
+            capture = "+".join(str(c) for c in move.sorted_capture()) or None
+            start = time.perf_counter()
+            try:
+                await self.service.play(
+                    game_id, user=user, card=str(move.card), capture=capture, version=view.version
+                )
+            except ServiceError:
+                self.refused += 1
+                continue
+            self.accept.append(time.perf_counter() - start)
+
+
+async def main(args: argparse.Namespace) -> None:
+    rng = random.Random(1)
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "bench.db")
+        service = await GameService.start(store, computer_pause=0)
+        watcher = Watcher()
+        pauses = GcPauses()
+        watching = asyncio.create_task(watcher.run())
+        people = People(service, args.think, rng)
+        service.subscribe(people.on_event)
+        gc.collect()
+        before = rss_kb()
+        games = []
+        for n in range(args.games):
+            user = 10_000 + n
+            table = await service.open_table(
+                host=user,
+                computers=1,
+                level="normal",
+                pace=Pace.live(900),
+                options={"target": 101},  # long matches: every game stays active
+            )
+            started = await service.start_table(table.id, by=user, seed=n)
+            people.turns[started.game_id] = asyncio.Queue()
+            games.append((started.game_id, user))
+        await service.settle()
+        gc.collect()
+        per_game = (rss_kb() - before) / args.games
+        tasks = [asyncio.create_task(people.person(g, u)) for g, u in games]
+        for game_id, user in games:  # the turns that started before anyone listened
+            view = await service.seat_view(game_id, user=user)
+            if view.your_turn:
+                people.turns[game_id].put_nowait(view.version)
+        watcher.reset()
+        people.moves = 0
+        start = time.perf_counter()
+        await asyncio.sleep(args.seconds)
+        elapsed = time.perf_counter() - start
+        moves, accept = people.moves, list(people.accept)
+        load_stall = watcher.worst
+        # Four expert seats start thinking while the people go on playing.
+        watcher.reset()
+        expert_moves_before = people.moves
+        for n in range(4):
+            table = await service.open_table(
+                host=1, seat_host=False, options={"deals": 1}, pace=Pace.live(900)
+            )
+            await service.add_computer(table.id, by=1, level="expert")
+            await service.add_computer(table.id, by=1, level="random")
+            await service.start_table(table.id, by=1, seed=n)
+        await asyncio.sleep(args.expert_seconds)
+        expert_stall = watcher.worst
+        moves_during_experts = people.moves - expert_moves_before
+        people.running = False
+        watcher.running = False
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, watching, return_exceptions=True)
+        await service.close()
+        await store.close()
+    print(
+        f"games at once: {args.games} (a person and a 'normal' computer each), "
+        f"think time mean {args.think} s, {args.seconds} s measured"
+    )
+    print(f"moves per second: {moves / elapsed:.0f} ({moves} moves, people's and computers')")
+    print(
+        f"person's move accepted: median {statistics.median(accept) * 1000:.1f} ms, "
+        f"p99 {pct(accept, 0.99) * 1000:.1f} ms over {len(accept)} moves "
+        f"({people.refused} refused)"
+    )
+    print(f"memory per active game: {per_game:.0f} KB (resident set growth / games)")
+    print(f"longest event-loop stall under load: {load_stall * 1000:.1f} ms")
+    print(
+        f"longest stall while 4 expert seats think ({args.expert_seconds} s): "
+        f"{expert_stall * 1000:.1f} ms; {moves_during_experts} other moves meanwhile"
+    )
+    load = Path("/proc/loadavg").read_text().split()[0]
+    print(
+        f"longest garbage collection: {pauses.worst * 1000:.1f} ms;"
+        f" load average at the end: {load} on {os.cpu_count()} cores"
+    )
+    print(
+        "targets: 1,000 games, p99 < 50 ms, < 100 KB per game, no stall > 50 ms:",
+        "met"
+        if (
+            pct(accept, 0.99) < 0.05
+            and per_game < 100
+            and max(load_stall, expert_stall) < 0.05
+            and args.games >= 1000
+        )
+        else "NOT met",
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think", type=float, default=3.0, help="mean think time, seconds")
+    parser.add_argument("--expert-seconds", type=float, default=8.0)
+    asyncio.run(main(parser.parse_args()))
