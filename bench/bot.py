@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+
 from tests.bot.helpers import (
     BotProcess,
     counted_requests,
@@ -32,7 +33,7 @@ from tests.bot.helpers import (
     live_cards,
     world_with_threads,
 )
-from tests.standin import Actor, DiscordStandIn
+from tests.standin import Actor, DiscordStandIn, SpecValidator
 
 
 async def one_game(s: DiscordStandIn, actor: Actor, deals: int, acks: list[float]) -> int:
@@ -69,7 +70,7 @@ async def one_game(s: DiscordStandIn, actor: Actor, deals: int, acks: list[float
         moves += 1
 
 
-async def main(games: int, deals: int) -> None:
+async def main(games: int, deals: int, *, check_spec: bool) -> None:
     world = world_with_threads()
     guild = next(iter(world.guilds.values()))
     people = []
@@ -77,9 +78,40 @@ async def main(games: int, deals: int) -> None:
         user = world.add_user(f"player{n}")
         world.add_member(guild, user)
         people.append(user)
-    async with DiscordStandIn(world) as s:
+    spec = None if check_spec else SpecValidator(Path("/nonexistent/openapi.json"))
+    async with DiscordStandIn(world, spec=spec) as s:
         s.rate_limits.enabled = True
         s.rate_limits.limit, s.rate_limits.window = 5, 1.0
+        # Discord limits the bot's own requests per route and channel; interaction answers
+        # (callback, follow-ups, edits through the token) are not limited that way, while the
+        # stand-in would put every callback into one bucket: leave those out.
+        check = s.rate_limits.check
+        s.rate_limits.check = lambda route, major: (  # type: ignore[method-assign]
+            (None, {}, False)
+            if route.startswith(("/interactions/", "/webhooks/"))
+            else check(route, major)
+        )
+        # The acknowledgement time as Discord sees it: from the interaction's creation to the
+        # arrival of the bot's first response (the harness's own waiting left out).
+        server_acks: list[float] = []
+        for route in s.dispatcher.routes:
+            if route.pattern.endswith("/callback"):
+                answer = route.handler
+
+                async def timed(call: object, answer: object = answer) -> object:
+                    raw = call.params.get("interaction_id", "")  # type: ignore[attr-defined]
+                    it = s.interactions.by_id.get(int(raw)) if raw.isdigit() else None
+                    if it is not None and it.type == 3:  # clicks, as people make moves
+                        server_acks.append(s.world.clock.now() - it.created_at)
+                    return await answer(call)  # type: ignore[operator]
+
+                route.handler = timed
+        # A 429 is counted here (the figure this bench reports), not raised in the clicks.
+        limited: list[object] = []
+        violate = s.violate
+        s.violate = lambda v: (  # type: ignore[method-assign]
+            limited.append(v) if "429" in v.message else violate(v)
+        )
         with tempfile.TemporaryDirectory() as folder:
             bot = BotProcess(s, Path(folder) / "bench.db")
             await bot.start()
@@ -91,28 +123,41 @@ async def main(games: int, deals: int) -> None:
                 moves = await asyncio.gather(*(one_game(s, a, deals, acks) for a in actors))
                 wall = time.perf_counter() - began
                 await asyncio.sleep(1.0)  # let the last table edits land
+            except BaseException:
+                print(bot.output()[-3000:])
+                raise
             finally:
                 await bot.stop()
             counted = counted_requests(s, before)
-            refused = [r for r in s.requests[before:] if r.status == 429]
+            refused = [r for r in s.requests if r.status == 429]
             violations = s.take_violations()
     person_moves = sum(moves)
     all_moves = 2 * person_moves  # each person's play is answered by the computer's
     acks.sort()
-    p99 = acks[min(len(acks) - 1, int(len(acks) * 0.99))]
+    server_acks.sort()
+    p99 = server_acks[min(len(server_acks) - 1, int(len(server_acks) * 0.99))]
+    seen99 = acks[min(len(acks) - 1, int(len(acks) * 0.99))]
     print(
         f"{games} games at once, {deals} deal(s) each, {person_moves} moves by people, "
         f"{all_moves} in all, {wall:.1f} s"
     )
     print(
-        f"click -> acknowledgement: median {statistics.median(acks) * 1000:.1f} ms, "
-        f"p99 {p99 * 1000:.1f} ms, max {acks[-1] * 1000:.1f} ms over {len(acks)} clicks"
+        f"click -> acknowledgement (Discord's side): median "
+        f"{statistics.median(server_acks) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+        f"max {server_acks[-1] * 1000:.1f} ms over {len(server_acks)} clicks"
+    )
+    print(
+        f"  as the test's users saw it (their polling included): median "
+        f"{statistics.median(acks) * 1000:.1f} ms, p99 {seen99 * 1000:.1f} ms"
     )
     print(
         f"counted REST calls: {len(counted)} = {len(counted) / all_moves:.2f} per move "
         "(table edits, hands at turn start, starts and DMs opened included)"
     )
-    print(f"refused for rate limits (429): {len(refused)}; stand-in violations: {len(violations)}")
+    print(
+        f"refused for rate limits (429): {len(refused)} ({len(limited)} where the bot outran "
+        f"the limits it was told); other stand-in violations: {len(violations)}"
+    )
     for v in violations[:5]:
         print("  ", v)
     print(
@@ -126,5 +171,11 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--deals", type=int, default=1)
+    parser.add_argument(
+        "--check-spec",
+        action="store_true",
+        help="validate every request against Discord's OpenAPI description, as the tests do "
+        "(costly: it runs in the stand-in, on the same cores as the bot)",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.deals))
+    asyncio.run(main(args.games, args.deals, check_spec=args.check_spec))
