@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.standin import DiscordStandIn
 
 from .helpers import (
@@ -51,3 +53,38 @@ async def test_two_players_against_a_computer_from_new_to_the_final_standings(
     assert moves >= 10
     assert len(calls) <= 3 * 2 * moves, [r.path for r in calls]
     assert plays >= 0 and asked >= 0
+
+    # After the match: the leaderboard and stats know alice, and Rematch opens a new table.
+    board = (await alice.slash("scopa leaderboard")).message
+    assert board is not None and f"<@{alice.user.id}>" in board.text()
+    stats = (await alice.slash("scopa stats")).message
+    assert stats is not None and stats.ephemeral and "1 partite" in stats.text()
+    rematch = await alice.click(final, "Rivincita")
+    assert rematch.message is not None and "Inizia" in [
+        b.get("label") for b in rematch.message.buttons()
+    ]
+    assert "tavolo 2" in rematch.message.text()
+    helped = (await alice.slash("scopa help")).message
+    assert helped is not None and "/scopa new" in helped.text()
+
+
+async def test_without_thread_permission_the_table_stays_in_the_channel_and_the_host_is_told(
+    standin: DiscordStandIn, tmp_path: Path
+) -> None:
+    bot = BotProcess(standin, tmp_path / "bot.db")
+    await bot.start()
+    try:
+        alice = standin.user("alice")
+        invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
+        assert invitation is not None
+        started = await alice.click(invitation, "Inizia")
+        told = await started.followup(0)
+        assert told.ephemeral and "Crea thread pubblici" in told.text()
+        assert not [c for c in standin.world.channels.values() if c.is_thread]
+        # The invitation became the table message, edited through the click.
+        assert "La mia mano" in [b.get("label") for b in invitation.buttons()]
+        turn = await next_turn(standin, standin.channel("tavolo"), [alice])
+        assert turn is not None
+        await play_from(standin, alice, turn[1])
+    finally:
+        assert await bot.stop() == 0
