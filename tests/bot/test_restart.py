@@ -36,3 +36,27 @@ async def test_killed_mid_game_then_restarted_old_buttons_still_work(
         await play_from(s, alice, turn[1])
     assert "Vince" in table_messages(s, thread)[0].text()
     assert len(table_messages(s, thread)) == 1
+
+
+async def test_a_deleted_table_message_is_posted_again_on_the_next_move(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice = s.user("alice")
+    invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
+    assert invitation is not None
+    await alice.click(invitation, "Inizia")
+    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    turn = await next_turn(s, thread, [alice])
+    assert turn is not None
+    old = table_messages(s, thread)[0]
+    old.deleted = True  # a moderator deleted it
+    s.world.touch()
+    async with s.expect_violation("refused", code=10008):  # Discord: Unknown Message
+        await play_from(s, alice, turn[1])
+    new = await s.wait_for(lambda: table_messages(s, thread), timeout=5)
+    assert new[0].id != old.id and "La mia mano" in [b.get("label") for b in new[0].buttons()]
+    turn = await next_turn(s, thread, [alice])
+    assert turn is not None
+    await play_from(s, alice, turn[1])
+    assert len(table_messages(s, thread)) == 1  # edited in place again
