@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import statistics
 import sys
 import tempfile
@@ -36,7 +37,10 @@ from tests.bot.helpers import (
 from tests.standin import Actor, DiscordStandIn, SpecValidator
 
 
-async def one_game(s: DiscordStandIn, actor: Actor, deals: int, acks: list[float]) -> int:
+async def one_game(
+    s: DiscordStandIn, actor: Actor, deals: int, acks: list[float], think: float, rng: random.Random
+) -> int:
+    await asyncio.sleep(rng.uniform(0, 2 * think))  # people do not all open tables at once
     created = await actor.slash("scopa new", computers=1, deals=deals, channel="tavolo")
     invitation = created.message
     assert invitation is not None
@@ -55,6 +59,8 @@ async def one_game(s: DiscordStandIn, actor: Actor, deals: int, acks: list[float
         hand = await s.wait_for(ready, timeout=60)
         if hand == "over":
             return moves
+        if think:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # a person reads, then clicks
         button = live_cards(hand)[0]  # type: ignore[arg-type]
         start = time.perf_counter()
         result = await actor.click(hand, str(button["custom_id"]))  # type: ignore[arg-type]
@@ -70,7 +76,7 @@ async def one_game(s: DiscordStandIn, actor: Actor, deals: int, acks: list[float
         moves += 1
 
 
-async def main(games: int, deals: int, *, check_spec: bool) -> None:
+async def main(games: int, deals: int, *, check_spec: bool, think: float) -> None:
     world = world_with_threads()
     guild = next(iter(world.guilds.values()))
     people = []
@@ -101,7 +107,8 @@ async def main(games: int, deals: int, *, check_spec: bool) -> None:
                 async def timed(call: object, answer: object = answer) -> object:
                     raw = call.params.get("interaction_id", "")  # type: ignore[attr-defined]
                     it = s.interactions.by_id.get(int(raw)) if raw.isdigit() else None
-                    if it is not None and it.type == 3:  # clicks, as people make moves
+                    moves = ("|p|", "|c|")
+                    if it is not None and any(m in str(it.data.get("custom_id")) for m in moves):
                         server_acks.append(s.world.clock.now() - it.created_at)
                     return await answer(call)  # type: ignore[operator]
 
@@ -120,7 +127,12 @@ async def main(games: int, deals: int, *, check_spec: bool) -> None:
                 acks: list[float] = []
                 began = time.perf_counter()
                 actors = [Actor(s, user) for user in people]
-                moves = await asyncio.gather(*(one_game(s, a, deals, acks) for a in actors))
+                moves = await asyncio.gather(
+                    *(
+                        one_game(s, a, deals, acks, think, random.Random(n))
+                        for n, a in enumerate(actors)
+                    )
+                )
                 wall = time.perf_counter() - began
                 await asyncio.sleep(1.0)  # let the last table edits land
             except BaseException:
@@ -130,6 +142,8 @@ async def main(games: int, deals: int, *, check_spec: bool) -> None:
                 await bot.stop()
             counted = counted_requests(s, before)
             refused = [r for r in s.requests if r.status == 429]
+            for r in refused:
+                print("429:", r.method, r.route)
             violations = s.take_violations()
     person_moves = sum(moves)
     all_moves = 2 * person_moves  # each person's play is answered by the computer's
@@ -177,5 +191,12 @@ if __name__ == "__main__":
         help="validate every request against Discord's OpenAPI description, as the tests do "
         "(costly: it runs in the stand-in, on the same cores as the bot)",
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=2.0,
+        help="seconds a person takes to click, on average (0: click at once, a closed loop "
+        "that measures queueing rather than the bot)",
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.deals, check_spec=args.check_spec))
+    asyncio.run(main(args.games, args.deals, check_spec=args.check_spec, think=args.think))

@@ -7,6 +7,7 @@ Every call here counts against the bot's REST budget, so callers keep them few.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -30,6 +31,7 @@ class Messages:
         self.bot = bot
         self.service = service
         self._dm_channels: dict[int, int] = {}
+        self._thread_locks: dict[int, asyncio.Lock] = {}
 
     # Tables ------------------------------------------------------------------------------
 
@@ -97,12 +99,16 @@ class Messages:
     async def start_thread(self, table: TableInfo, name: str) -> int:
         """A thread on the invitation message (the thread's id is the message's)."""
         assert table.channel_id is not None and table.message_id is not None
-        data = await self.bot.http.start_thread_with_message(
-            table.channel_id,
-            table.message_id,
-            name=name[:100],
-            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-        )
+        # One at a time per channel: many tables starting at once would otherwise all ask
+        # before discord.py has heard the channel's thread limit, and some be refused (429).
+        lock = self._thread_locks.setdefault(table.channel_id, asyncio.Lock())
+        async with lock:
+            data = await self.bot.http.start_thread_with_message(
+                table.channel_id,
+                table.message_id,
+                name=name[:100],
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
         return int(data["id"])
 
     async def send(
