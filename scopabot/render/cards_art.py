@@ -159,16 +159,16 @@ def _spada(p: _Pen, cx: float, cy: float, s: float) -> None:
     p.rect(cx - 0.06 * s, guard, cx + 0.06 * s, cy + 0.40 * s, GOLD_DARK, w=w)
     p.poly(
         [
-            (cx - 0.34 * s, guard - 0.04 * s),
-            (cx + 0.34 * s, guard - 0.04 * s),
-            (cx + 0.28 * s, guard + 0.07 * s),
-            (cx - 0.28 * s, guard + 0.07 * s),
+            (cx - 0.29 * s, guard - 0.04 * s),
+            (cx + 0.29 * s, guard - 0.04 * s),
+            (cx + 0.23 * s, guard + 0.07 * s),
+            (cx - 0.23 * s, guard + 0.07 * s),
         ],
         GOLD,
         w=w,
     )
-    p.ellipse(cx - 0.34 * s, guard + 0.0 * s, 0.06 * s, 0.06 * s, GOLD, w=w)
-    p.ellipse(cx + 0.34 * s, guard + 0.0 * s, 0.06 * s, 0.06 * s, GOLD, w=w)
+    p.ellipse(cx - 0.29 * s, guard, 0.06 * s, 0.06 * s, GOLD, w=w)
+    p.ellipse(cx + 0.29 * s, guard, 0.06 * s, 0.06 * s, GOLD, w=w)
     p.ellipse(cx, cy + 0.44 * s, 0.08 * s, 0.07 * s, GOLD, w=w)
 
 
@@ -296,12 +296,12 @@ def _corner(card: Card, width: int) -> Image.Image:
     Only one corner: a picture is never seen upside down, and a turned 9 reads as a 6.
     """
     k = width / 100 * SUPERSAMPLE
-    img = Image.new("RGBA", (round(26 * k), round(56 * k)), (0, 0, 0, 0))
+    img = Image.new("RGBA", (round(27 * k), round(58 * k)), (0, 0, 0, 0))
     p = _Pen(ImageDraw.Draw(img), k)
     label = str(card.value)
-    size = 34.0 if len(label) == 1 else 27.0
-    p.text(13, 16, label, size, SUIT_INK[card.suit])
-    draw_sign(p, card.suit, 13, 44, 18)
+    size = 40.0 if len(label) == 1 else 30.0
+    p.text(13, 17, label, size, SUIT_INK[card.suit])
+    draw_sign(p, card.suit, 13, 47, 17)
     return img
 
 

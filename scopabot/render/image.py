@@ -117,8 +117,8 @@ def table_image(
             nx += 20
         total = str(view.totals[rules.side_of(seat)])
         room = pw - (nx - x0) - 16 - 14 * len(total) - (34 if seat == view.dealer else 0)
-        shown = cv.fit(names[seat], 26, room, bold=on_turn)
-        nx += cv.text((nx, y + 8), shown, 26, bold=on_turn)
+        shown = cv.fit(names[seat], 28, room, bold=on_turn)
+        nx += cv.text((nx, y + 7), shown, 28, bold=on_turn)
         if seat == view.dealer:
             cv.badge(nx + 18, y + 23, word(lang, "dealer_mark"), 16, fill=CREAM)
         cv.text(
