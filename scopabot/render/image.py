@@ -6,7 +6,7 @@ other hand, so one seat's cards cannot be drawn for another. Each picture comes 
 text (:mod:`scopabot.render.alt_text`), the attachment's description for screen readers.
 
 The table is 800 pixels wide, so that shown at 400 on a phone its card values are still about
-15 pixels high. Pictures are PNG bytes (see :mod:`scopabot.render.canvas`), identical for the
+13 pixels high. Pictures are PNG bytes (see :mod:`scopabot.render.canvas`), identical for the
 same position.
 """
 
@@ -35,6 +35,7 @@ __all__ = [
     "FORMAT",
     "MAX_BYTES",
     "Theme",
+    "card_name",
     "deal_alt_text",
     "deal_image",
     "deal_piles",
@@ -293,8 +294,3 @@ def write_game_images(
         path.with_suffix(".txt").write_text(alt + "\n", encoding="utf-8")
         written.append(path)
     return written
-
-
-def describe_card(card: Card, lang: str = "en") -> str:
-    """A card's name for a caption or a button label (the same words as the alt text)."""
-    return card_name(card, lang)

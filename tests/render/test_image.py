@@ -80,10 +80,11 @@ def test_each_card_is_drawn_once_per_size_and_theme() -> None:
 
 
 def _shape(card: Card) -> set[tuple[int, int]]:
-    """The dark outline pixels of a face: what is left with the colours taken away."""
+    """The dark outline pixels of a face: what is left with the colours taken away (the
+    threshold is below every suit's ink, so only the black outlines count)."""
     grey = card_image(card, 120).convert("L")
     return {
-        (x, y) for y in range(grey.height) for x in range(grey.width) if grey.getpixel((x, y)) < 80
+        (x, y) for y in range(grey.height) for x in range(grey.width) if grey.getpixel((x, y)) < 60
     }
 
 
@@ -158,7 +159,7 @@ def test_a_hand_alt_text_names_only_its_seat_cards() -> None:
     seat1 = hand_alt_text(game.view_for(1))
     assert seat1 == "Your hand: 1: 2 of swords; 2: 4 of cups"
     for card in game.view_for(0).hand:
-        assert image.describe_card(card) not in seat1
+        assert image.card_name(card) not in seat1
         assert str(card) not in seat1
     assert hand_alt_text(game.view_for(0)) == (
         "Your hand: 1: knave of cups; 2: 7 of coins (settebello); 3: ace of clubs (your turn)"
@@ -222,7 +223,7 @@ def test_deal_and_standings_alt_text() -> None:
     assert "Giulia & Sara" in text
     for side in score.sides:
         for card in primiera_cards(piles[side.side]):
-            assert image.describe_card(card) in text
+            assert image.card_name(card) in text
     standings = image.standings_alt_text((12, 7), rules=rules, names=NAMES4)
     assert standings == "Standings, to 11 points: Marco & Luca 12, Giulia & Sara 7"
 
@@ -315,3 +316,13 @@ def test_names_are_drawn_without_missing_letter_boxes() -> None:
     assert printable("Marco") == "Marco"
     assert printable("Ñandú 🃏") == ("Ñandú" if HAS_FONT else "Nandu ?")
     assert printable("🃏🃏") == "?"
+
+
+def test_the_gallery_is_written(tmp_path: Path) -> None:
+    from scopabot.render.gallery import write_gallery
+
+    written = write_gallery(tmp_path)
+    assert {p.name for p in written} >= {"cards.png", "table-scopa-dark.png", "hand-scopa.png"}
+    for path in written:
+        assert 0 < path.stat().st_size < LIMIT
+        decode(path.read_bytes())
