@@ -1,0 +1,390 @@
+"""The forty cards, drawn by the project in the Neapolitan style, and the back of a card.
+
+Each face is drawn on a grid 100 units wide and 155 high at three times the size asked for,
+then scaled down, which smooths the edges without any anti-aliasing code. The suit signs are
+plain shapes: a coin of rings (denari), a chalice (coppe), a sword with its guard (spade) and a
+knotted club (bastoni), so that the suits differ by outline and not only by colour. Fante,
+cavallo and re each have their own figure (a page with a feathered cap, a horse and rider, a
+crowned king) and their letter F, C, R; the settebello has a gold frame and stars.
+
+Faces are cached by (card, width, theme): a table is a few pastes of ready images.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from scopabot.engine import Card, Suit
+
+from .theme import (
+    CREAM,
+    GOLD,
+    GOLD_DARK,
+    INK,
+    PALETTES,
+    RGB,
+    SKIN,
+    SUIT_FILL,
+    SUIT_INK,
+    Theme,
+    font,
+)
+
+ASPECT: Final = 1.55
+"""Height over width, close to a real Neapolitan card (58 x 90 mm)."""
+SUPERSAMPLE: Final = 3
+FIGURE_LETTERS: Final = {8: "F", 9: "C", 10: "R"}
+
+Point = tuple[float, float]
+
+
+def card_height(width: int) -> int:
+    return round(width * ASPECT)
+
+
+class _Pen:
+    """Draws in card units (100 wide), whatever the pixel size."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw, scale: float) -> None:
+        self.d = draw
+        self.k = scale
+
+    def px(self, v: float) -> float:
+        return v * self.k
+
+    def pts(self, points: Sequence[Point]) -> list[tuple[float, float]]:
+        return [(x * self.k, y * self.k) for x, y in points]
+
+    def line_w(self, w: float) -> int:
+        return max(1, round(w * self.k))
+
+    def poly(
+        self, points: Sequence[Point], fill: RGB, *, outline: RGB = INK, w: float = 1.2
+    ) -> None:
+        self.d.polygon(self.pts(points), fill=fill, outline=outline, width=self.line_w(w))
+
+    def ellipse(
+        self,
+        cx: float,
+        cy: float,
+        rx: float,
+        ry: float,
+        fill: RGB | None,
+        *,
+        outline: RGB | None = INK,
+        w: float = 1.2,
+    ) -> None:
+        box = (self.px(cx - rx), self.px(cy - ry), self.px(cx + rx), self.px(cy + ry))
+        self.d.ellipse(box, fill=fill, outline=outline, width=self.line_w(w))
+
+    def rect(
+        self, x0: float, y0: float, x1: float, y1: float, fill: RGB, *, w: float = 1.2
+    ) -> None:
+        box = (self.px(x0), self.px(y0), self.px(x1), self.px(y1))
+        self.d.rectangle(box, fill=fill, outline=INK, width=self.line_w(w))
+
+    def text(self, cx: float, cy: float, s: str, size: float, fill: RGB) -> None:
+        f = font(max(1, round(size * self.k)), True)
+        self.d.text((self.px(cx), self.px(cy)), s, font=f, fill=fill, anchor="mm")
+
+
+# ---------------------------------------------------------------------------- suit signs
+
+
+def _denaro(p: _Pen, cx: float, cy: float, s: float) -> None:
+    r = s / 2
+    w = max(0.8, s / 28)
+    p.ellipse(cx, cy, r, r, GOLD, w=w)
+    p.ellipse(cx, cy, r * 0.72, r * 0.72, None, outline=SUIT_FILL[Suit.COPPE], w=w * 1.3)
+    p.ellipse(cx, cy, r * 0.26, r * 0.26, SUIT_FILL[Suit.COPPE], w=w)
+    for i in range(8):
+        a = i * math.pi / 4
+        p.ellipse(cx + math.cos(a) * r * 0.49, cy + math.sin(a) * r * 0.49, r * 0.08, r * 0.08, INK)
+
+
+def _coppa(p: _Pen, cx: float, cy: float, s: float) -> None:
+    w = max(0.8, s / 28)
+    red = SUIT_FILL[Suit.COPPE]
+    top = cy - 0.30 * s
+    bowl = [
+        (cx + 0.36 * s * math.cos(a), top + 0.40 * s * math.sin(a))
+        for a in (i * math.pi / 16 for i in range(17))
+    ]
+    p.poly(bowl, red, w=w)
+    p.ellipse(cx, top, 0.36 * s, 0.08 * s, GOLD, w=w)
+    p.poly(
+        [
+            (cx - 0.05 * s, top + 0.38 * s),
+            (cx + 0.05 * s, top + 0.38 * s),
+            (cx + 0.05 * s, cy + 0.36 * s),
+            (cx - 0.05 * s, cy + 0.36 * s),
+        ],
+        red,
+        w=w,
+    )
+    p.ellipse(cx, cy + 0.20 * s, 0.10 * s, 0.05 * s, GOLD, w=w)
+    p.poly(
+        [
+            (cx - 0.08 * s, cy + 0.34 * s),
+            (cx + 0.08 * s, cy + 0.34 * s),
+            (cx + 0.26 * s, cy + 0.47 * s),
+            (cx - 0.26 * s, cy + 0.47 * s),
+        ],
+        red,
+        w=w,
+    )
+
+
+def _spada(p: _Pen, cx: float, cy: float, s: float) -> None:
+    w = max(0.8, s / 28)
+    blue = SUIT_FILL[Suit.SPADE]
+    guard = cy + 0.16 * s
+    p.poly(
+        [
+            (cx, cy - 0.5 * s),
+            (cx + 0.11 * s, cy - 0.36 * s),
+            (cx + 0.11 * s, guard),
+            (cx - 0.11 * s, guard),
+            (cx - 0.11 * s, cy - 0.36 * s),
+        ],
+        blue,
+        w=w,
+    )
+    p.d.line(p.pts([(cx, cy - 0.38 * s), (cx, guard - 0.03 * s)]), fill=CREAM, width=p.line_w(w))
+    p.rect(cx - 0.06 * s, guard, cx + 0.06 * s, cy + 0.40 * s, GOLD_DARK, w=w)
+    p.poly(
+        [
+            (cx - 0.29 * s, guard - 0.04 * s),
+            (cx + 0.29 * s, guard - 0.04 * s),
+            (cx + 0.23 * s, guard + 0.07 * s),
+            (cx - 0.23 * s, guard + 0.07 * s),
+        ],
+        GOLD,
+        w=w,
+    )
+    p.ellipse(cx - 0.29 * s, guard, 0.06 * s, 0.06 * s, GOLD, w=w)
+    p.ellipse(cx + 0.29 * s, guard, 0.06 * s, 0.06 * s, GOLD, w=w)
+    p.ellipse(cx, cy + 0.44 * s, 0.08 * s, 0.07 * s, GOLD, w=w)
+
+
+def _bastone(p: _Pen, cx: float, cy: float, s: float) -> None:
+    w = max(0.8, s / 28)
+    green = SUIT_FILL[Suit.BASTONI]
+    dark = (34, 80, 30)
+    for side, y in ((-1, -0.16), (1, 0.0), (-1, 0.17)):
+        half = 0.17 - (y + 0.36) * 0.13
+        p.ellipse(cx + side * half * s, cy + y * s, 0.07 * s, 0.06 * s, green, w=w)
+    p.poly(
+        [
+            (cx - 0.07 * s, cy + 0.5 * s),
+            (cx + 0.07 * s, cy + 0.5 * s),
+            (cx + 0.17 * s, cy - 0.34 * s),
+            (cx - 0.17 * s, cy - 0.34 * s),
+        ],
+        green,
+        w=w,
+    )
+    p.ellipse(cx, cy - 0.35 * s, 0.17 * s, 0.15 * s, green, w=w)
+    p.ellipse(cx, cy - 0.37 * s, 0.08 * s, 0.06 * s, dark, outline=None)
+    for side, y in ((-1, -0.16), (1, 0.0), (-1, 0.17)):
+        half = 0.17 - (y + 0.36) * 0.13
+        p.ellipse(
+            cx + side * (half - 0.06) * s, cy + y * s, 0.03 * s, 0.025 * s, dark, outline=None
+        )
+    p.d.line(
+        p.pts([(cx - 0.07 * s, cy + 0.36 * s), (cx + 0.07 * s, cy + 0.36 * s)]),
+        fill=dark,
+        width=p.line_w(w),
+    )
+
+
+SIGNS: Final = {
+    Suit.DENARI: _denaro,
+    Suit.COPPE: _coppa,
+    Suit.SPADE: _spada,
+    Suit.BASTONI: _bastone,
+}
+
+
+def draw_sign(p: _Pen, suit: Suit, cx: float, cy: float, size: float) -> None:
+    SIGNS[suit](p, cx, cy, size)
+
+
+# ---------------------------------------------------------------------------- pip layouts
+
+_L, _R, _M = 39.0, 65.0, 52.0
+PIPS: Final[dict[int, tuple[float, tuple[Point, ...]]]] = {
+    1: (60, ((_M, 77.5),)),
+    2: (38, ((_M, 42), (_M, 113))),
+    3: (32, ((_M, 34), (_M, 77.5), (_M, 121))),
+    4: (26, ((_L, 45), (_R, 45), (_L, 110), (_R, 110))),
+    5: (25, ((_L, 38), (_R, 38), (_M, 77.5), (_L, 117), (_R, 117))),
+    6: (24, ((_L, 32), (_R, 32), (_L, 77.5), (_R, 77.5), (_L, 123), (_R, 123))),
+    7: (22, ((_L, 28), (_R, 28), (_M, 52), (_L, 77.5), (_R, 77.5), (_L, 124), (_R, 124))),
+}
+
+
+PIP_SCALE: Final = {Suit.DENARI: 1.0, Suit.COPPE: 1.1, Suit.SPADE: 1.25, Suit.BASTONI: 1.25}
+"""Swords and clubs are tall and narrow: drawn taller, they cover as much as a coin."""
+
+
+# ---------------------------------------------------------------------------- figures
+
+
+def _star(p: _Pen, cx: float, cy: float, r: float, fill: RGB) -> None:
+    pts = [
+        (
+            cx + (r if i % 2 == 0 else r * 0.45) * math.sin(i * math.pi / 5),
+            cy - (r if i % 2 == 0 else r * 0.45) * math.cos(i * math.pi / 5),
+        )
+        for i in range(10)
+    ]
+    p.poly(pts, fill, w=0.8)
+
+
+def _fante(p: _Pen, suit: Suit) -> None:
+    cloth = SUIT_FILL[suit]
+    p.rect(41, 88, 48, 112, INK)
+    p.rect(52, 88, 59, 112, INK)
+    p.poly([(39, 46), (61, 46), (66, 92), (34, 92)], cloth)
+    p.poly([(39, 46), (61, 46), (57, 54), (43, 54)], CREAM)
+    p.ellipse(50, 36, 8, 9, SKIN)
+    p.poly([(39, 31), (61, 31), (58, 24), (42, 24)], INK)
+    p.poly([(58, 25), (70, 12), (66, 24)], SUIT_FILL[Suit.COPPE] if suit != Suit.COPPE else GOLD)
+    p.poly([(61, 52), (72, 66), (69, 70), (59, 58)], cloth)
+    draw_sign(p, suit, 74, 60, 22)
+
+
+def _cavallo(p: _Pen, suit: Suit) -> None:
+    horse = (236, 226, 206)
+    for x in (34, 42, 60, 68):
+        p.rect(x, 80, x + 5, 108, horse)
+    p.poly([(24, 74), (16, 96), (21, 97), (30, 78)], INK)
+    p.ellipse(48, 76, 26, 12, horse)
+    p.poly([(60, 72), (68, 46), (78, 46), (86, 58), (82, 62), (74, 56), (72, 78)], horse)
+    p.poly([(66, 48), (70, 40), (72, 47)], horse)
+    p.poly([(40, 44), (56, 44), (58, 70), (38, 70)], SUIT_FILL[suit])
+    p.ellipse(48, 35, 7, 8, SKIN)
+    p.poly([(40, 29), (56, 29), (48, 20)], INK)
+    p.poly([(54, 46), (66, 30), (69, 33), (58, 52)], SUIT_FILL[suit])
+    draw_sign(p, suit, 70, 22, 20)
+
+
+def _re(p: _Pen, suit: Suit) -> None:
+    p.poly([(36, 50), (64, 50), (74, 114), (26, 114)], SUIT_FILL[suit])
+    p.poly([(44, 50), (56, 50), (54, 114), (46, 114)], CREAM)
+    p.ellipse(50, 38, 8, 9, SKIN)
+    p.poly([(43, 42), (57, 42), (50, 56)], (120, 78, 36))
+    p.poly([(40, 31), (40, 16), (45, 23), (50, 13), (55, 23), (60, 16), (60, 31)], GOLD)
+    draw_sign(p, suit, 73, 72, 22)
+
+
+FIGURES: Final = {8: _fante, 9: _cavallo, 10: _re}
+
+
+# ---------------------------------------------------------------------------- faces
+
+
+def _corner(card: Card, width: int) -> Image.Image:
+    """The value and suit sign of the top-left corner.
+
+    Only one corner: a picture is never seen upside down, and a turned 9 reads as a 6.
+    """
+    k = width / 100 * SUPERSAMPLE
+    img = Image.new("RGBA", (round(27 * k), round(58 * k)), (0, 0, 0, 0))
+    p = _Pen(ImageDraw.Draw(img), k)
+    label = str(card.value)
+    size = 40.0 if len(label) == 1 else 30.0
+    p.text(13, 17, label, size, SUIT_INK[card.suit])
+    draw_sign(p, card.suit, 13, 47, 17)
+    return img
+
+
+@lru_cache(maxsize=512)
+def card_image(card: Card, width: int, theme: Theme = Theme.DARK) -> Image.Image:
+    """The face of ``card``, ``width`` pixels wide, with transparent rounded corners."""
+    k = width / 100 * SUPERSAMPLE
+    big = (round(width * SUPERSAMPLE), round(card_height(width) * SUPERSAMPLE))
+    img = Image.new("RGBA", big, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    p = _Pen(draw, k)
+    settebello = card.value == 7 and card.suit is Suit.DENARI
+    face = (255, 240, 190) if settebello else CREAM
+    draw.rounded_rectangle(
+        (0, 0, big[0] - 1, big[1] - 1),
+        radius=p.px(7),
+        fill=face,
+        outline=PALETTES[theme].card_edge,
+        width=p.line_w(2.2),
+    )
+    if settebello:
+        draw.rounded_rectangle(
+            (p.px(3.5), p.px(3.5), p.px(96.5), p.px(151.5)),
+            radius=p.px(5),
+            outline=GOLD_DARK,
+            width=p.line_w(2.5),
+        )
+        for x, y in ((50, 10), (50, 145)):
+            _star(p, x, y, 6, GOLD)
+    if card.value in FIGURES:
+        draw.rounded_rectangle(
+            (p.px(27), p.px(9), p.px(73 + 14), p.px(146)),
+            radius=p.px(4),
+            fill=_tint(SUIT_FILL[card.suit]),
+        )
+        FIGURES[card.value](p, card.suit)
+        p.text(50, 130, FIGURE_LETTERS[card.value], 26, INK)
+    else:
+        size, spots = PIPS[card.value]
+        scale = PIP_SCALE[card.suit] if card.value > 1 else 1.0
+        for px, py in spots:
+            draw_sign(p, card.suit, px, py, size * scale)
+    img.alpha_composite(_corner(card, width), (round(p.px(2)), round(p.px(3))))
+    return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)
+
+
+def _tint(colour: RGB) -> RGB:
+    """A pale wash of a suit colour behind the figures (the cream face shows through)."""
+    return tuple(round(c * 0.18 + 255 * 0.82) for c in colour)  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=32)
+def back_image(width: int, theme: Theme = Theme.DARK) -> Image.Image:
+    """The back of a card: a red lattice, the same for every card (the deck, other hands)."""
+    k = width / 100 * SUPERSAMPLE
+    big = (round(width * SUPERSAMPLE), round(card_height(width) * SUPERSAMPLE))
+    img = Image.new("RGBA", big, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    p = _Pen(draw, k)
+    draw.rounded_rectangle(
+        (0, 0, big[0] - 1, big[1] - 1),
+        radius=p.px(7),
+        fill=CREAM,
+        outline=PALETTES[theme].card_edge,
+        width=p.line_w(2.2),
+    )
+    red = (150, 36, 40)
+    draw.rounded_rectangle((p.px(7), p.px(7), p.px(93), p.px(148)), radius=p.px(4), fill=red)
+    for i in range(-16, 17):
+        x = 50 + i * 10
+        draw.line(p.pts([(x - 70, 7), (x + 70, 148)]), fill=(196, 90, 80), width=p.line_w(1.4))
+        draw.line(p.pts([(x + 70, 7), (x - 70, 148)]), fill=(196, 90, 80), width=p.line_w(1.4))
+    draw.rounded_rectangle(
+        (p.px(0), p.px(0), big[0] - 1, big[1] - 1),
+        radius=p.px(7),
+        outline=CREAM,
+        width=p.line_w(7),
+    )
+    draw.rounded_rectangle(
+        (0, 0, big[0] - 1, big[1] - 1),
+        radius=p.px(7),
+        outline=PALETTES[theme].card_edge,
+        width=p.line_w(2.2),
+    )
+    _star(p, 50, 77.5, 14, GOLD)
+    return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)

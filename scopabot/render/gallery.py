@@ -1,0 +1,119 @@
+"""The gallery in ``docs/gallery``: every card, and sample pictures of a table, a hand, a
+deal's breakdown and the standings, in both themes and both languages.
+
+    python -m scopabot.render.gallery [docs/gallery]
+
+The positions come from seeded random matches, so the gallery is the same on every run (on
+one machine: another version of Pillow or of the font may move a pixel).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Final
+
+from scopabot.engine import CARDS, Card, DealScore, Game, GameView, Preset, Rules
+
+from .canvas import FORMAT, Canvas
+from .cards_art import card_height
+from .image import deal_image, deal_piles, hand_image, standings_image, table_image
+from .theme import Theme
+
+NAMES: Final = ("Marco", "Giulia", "Luca", "Sara")
+SHEET_CARD: Final = 110
+
+
+def cards_sheet(theme: Theme = Theme.DARK) -> bytes:
+    """All forty cards in four rows (denari, coppe, spade, bastoni), then the back."""
+    gap = 10
+    h = card_height(SHEET_CARD)
+    cv = Canvas(10 * (SHEET_CARD + gap) + gap, 5 * (h + gap) + gap, theme)
+    for i, card in enumerate(CARDS):
+        cv.card(card, gap + (i % 10) * (SHEET_CARD + gap), gap + (i // 10) * (h + gap), SHEET_CARD)
+    cv.card(None, gap, gap + 4 * (h + gap), SHEET_CARD)
+    return cv.encode()
+
+
+def sample_position(rules: Rules, *, scopa: bool = True) -> GameView:
+    """A view, for the seat to play, just after a capture (a scopa when ``scopa``) of some
+    seeded random match, with cards on the table when possible."""
+    fallback = None
+    for seed in range(500):
+        game = Game.new(rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_moves()))
+            plays = game.plays()
+            if plays and len(plays[-1].capture) >= 2 and plays[-1].scopa == scopa:
+                view = game.view_for(game.turn)
+                if scopa or len(view.table) >= 4:
+                    return view
+                fallback = fallback or view
+    if fallback is None:  # pragma: no cover - 500 seeded matches always have one
+        raise RuntimeError("no sample position found")
+    return fallback
+
+
+def early_position(rules: Rules, *, plays: int) -> GameView:
+    """The view of the seat to play after ``plays`` random plays of a seeded match."""
+    game = Game.new(rules, seed=3)
+    rng = random.Random(3)
+    for _ in range(plays):
+        game.play(rng.choice(game.legal_moves()))
+    return game.view_for(game.turn)
+
+
+def sample_match(rules: Rules) -> tuple[GameView, DealScore, tuple[tuple[Card, ...], ...]]:
+    """A whole seeded random match: the final view, its first deal's breakdown and piles."""
+    game = Game.new(rules, seed=11)
+    rng = random.Random(11)
+    first = None
+    while not game.is_over:
+        before = game.view_for(0)
+        result = game.play(rng.choice(game.legal_moves()))
+        if result.deal_score is not None and first is None:
+            first = (result.deal_score, deal_piles(before, result))
+    assert first is not None
+    return game.view_for(0), first[0], first[1]
+
+
+def write_gallery(folder: str | Path) -> list[Path]:
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    scopa = Rules(preset=Preset.SCOPA, players=2)
+    scopone = Rules(preset=Preset.SCOPONE_SCIENTIFICO)
+    two = sample_position(scopa, scopa=False)
+    four = sample_position(Rules(preset=Preset.SCOPA, players=4))
+    deep = early_position(scopone, plays=3)
+    final, breakdown, piles = sample_match(scopone)
+    pictures = {
+        "cards": cards_sheet(),
+        "table-scopa-dark": table_image(two, names=NAMES[:2]),
+        "table-scopa-light": table_image(two, names=NAMES[:2], theme=Theme.LIGHT),
+        "table-4-players-scopa-it": table_image(four, names=NAMES, lang="it"),
+        "hand-scopa": hand_image(two),
+        "hand-scopone-light-it": hand_image(deep, theme=Theme.LIGHT, lang="it"),
+        "deal-scopone": deal_image(breakdown, rules=scopone, names=NAMES, piles=piles),
+        "standings-scopone": standings_image(
+            final.totals,
+            rules=scopone,
+            names=NAMES,
+            deal_scores=final.deal_scores,
+            outcome=final.outcome,
+        ),
+    }
+    written = []
+    for stem, data in pictures.items():
+        path = out / f"{stem}.{FORMAT}"
+        path.write_bytes(data)
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for written_path in write_gallery(sys.argv[1] if len(sys.argv) > 1 else "docs/gallery"):
+        print(written_path)
