@@ -90,6 +90,7 @@ from .moves import (
 )
 from .record import GameRecord, RecordError
 from .rules import (
+    MAX_TARGET,
     TARGET_CHOICES,
     FirstDealer,
     Preset,
@@ -106,12 +107,14 @@ from .scoring import (
     deal_totals,
     primiera_total,
     score_deal,
+    target_winner,
 )
 from .view import GameView, Outcome, OutcomeReason, Play
 
 __all__ = [
     "CARDS",
     "DENARI_SUIT",
+    "MAX_TARGET",
     "PRIMIERA_OF",
     "PRIMIERA_POINTS",
     "RE_BELLO",
@@ -159,4 +162,5 @@ __all__ = [
     "score_deal",
     "shuffled_deck",
     "table_key",
+    "target_winner",
 ]

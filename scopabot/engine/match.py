@@ -25,7 +25,7 @@ from .cards import CARDS, VALUE_OF, Card
 from .deal import Deal
 from .moves import Action, Move, move_of
 from .rules import KO_SPAREGGI, FirstDealer, Rules, Tiebreak
-from .scoring import DealScore, unique_max
+from .scoring import DealScore, target_winner, unique_max
 from .view import Outcome, OutcomeReason
 
 _SEED_STRIDE: Final = 1 << 20
@@ -303,12 +303,13 @@ class Match:
             if self._deal_no < rules.deals:
                 return None
             reason = OutcomeReason.DEALS
+            winner = unique_max(totals)
         else:
             assert rules.target is not None
             if max(totals) < rules.target:
                 return None
             reason = OutcomeReason.TARGET
-        winner = unique_max(totals)
+            winner = target_winner(totals, rules.target)
         if winner is not None:
             return ends(winner, reason)
         if rules.tiebreak is Tiebreak.KO:

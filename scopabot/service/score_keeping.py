@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from scopabot.engine.rules import MAX_TARGET
+from scopabot.engine import MAX_TARGET, target_winner
 from scopabot.store import NotFoundError, ScoreEntry, ScoreSheet, Store, StoreError
 
 from .errors import ServiceError
@@ -71,15 +71,12 @@ class Side:
 def match_winner(totals: Sequence[int], target: int | None) -> int | None:
     """The side that has won a match to ``target`` with these totals, or ``None`` (play on).
 
-    The target rule of RULES.md, as the engine applies it at the end of each deal: nobody has
-    won until some side reaches the target; then the highest total wins if it is alone, and a
-    tie at the top (at or over the target) means another deal. With no target nobody wins.
+    The engine's own target rule (:func:`scopabot.engine.target_winner`), so a score sheet
+    names the same winner a game would; with no target nobody wins.
     """
-    if target is None or not totals or max(totals) < target:
+    if target is None or not totals:
         return None
-    best = max(totals)
-    top = [side for side, total in enumerate(totals) if total == best]
-    return top[0] if len(top) == 1 else None
+    return target_winner(totals, target)
 
 
 @dataclass(frozen=True, slots=True)
