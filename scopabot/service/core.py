@@ -59,6 +59,7 @@ class GameContext:
     seats: tuple[SeatHolder, ...]
     away: set[int] = field(default_factory=set)
     finished: bool = False
+    timing: tuple[int, datetime | None] = (0, None)  # (version, its turn's deadline) last seen
 
     @property
     def table_id(self) -> int | None:
@@ -154,6 +155,7 @@ class ServiceCore:
             info.seats,
             set(info.away),
             info.status is not GameStatus.PLAYING,
+            (info.version, info.deadline_at),
         )
         return self._contexts.setdefault(game_id, ctx)
 

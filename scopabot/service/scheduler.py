@@ -112,10 +112,12 @@ class SchedulerMixin(TurnsMixin):
             raise
         except Exception:
             log.exception("the deadline of game %s failed; trying again later", alarm.game_id)
+            later = self._now() + _RETRY_AFTER
             with suppress(StaleVersionError):
-                await self.store.set_deadline(
-                    alarm.game_id, alarm.version, self._now() + _RETRY_AFTER
-                )
+                await self.store.set_deadline(alarm.game_id, alarm.version, later)
+                ctx = self._contexts.get(alarm.game_id)
+                if ctx is not None and ctx.timing[0] == alarm.version:
+                    ctx.timing = (alarm.version, later)
 
     async def _remind(self, alarm: Alarm) -> None:
         """Tell the person in turn their time runs out soon, and set the next reminder."""

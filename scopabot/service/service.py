@@ -55,10 +55,10 @@ class GameService(SchedulerMixin):
         none, as in tests of other things).
         """
         self = cls()
-        if rate and store._rating_policy is None:
+        if rate and store.rating_policy is None:
             if rating_policy is None:
                 rating_policy = RatingsPolicy()
-            store._rating_policy = rating_policy
+            store.rating_policy = rating_policy
         self._init_core(store, clock or SystemClock(), thinker or PoolThinker(), computer_pause)
         self._init_scheduler()
         self._unattach = self.clock.attach(self)

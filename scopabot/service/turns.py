@@ -81,7 +81,11 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         named = parse_move(card, capture)
         if ctx.finished:
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over", game_id=game_id)
-        stored = await self.store.load_game(game_id)
+        # The version the person saw matches the copy in memory: no need to read it again
+        # (the write checks it anyway).
+        stored = self.store.peek_game(game_id) if version is not None else None
+        if stored is None or stored.version != version:
+            stored = await self.store.load_game(game_id)
         if version is not None and version != stored.version:
             raise stale(game_id, version, stored.version)
         move = choose_move(stored.game, seat, named)
@@ -118,6 +122,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
     def _after_move(self, ctx: GameContext, applied: AppliedMove, events: list[Event]) -> None:
         """Publish, keep the context current, wake the scheduler and the computer seats."""
         ctx.away = set(applied.away)
+        ctx.timing = (applied.version, applied.deadline)
         self._emit(events)
         if applied.game.is_over:
             self._forget_game(ctx.game_id)
@@ -150,12 +155,15 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             log.error("computer seats of game %s stopped", game_id, exc_info=task.exception())
 
     async def _computer_turns(self, game_id: int) -> None:
+        fresh = False  # after a refused write, read the game again rather than trust memory
         while not self._closing:
             ctx = await self._context(game_id)
             if ctx.finished:
                 return
             async with self._game_lock(game_id):
-                stored = await self.store.load_game(game_id)
+                stored = None if fresh else self.store.peek_game(game_id)
+                if stored is None:
+                    stored = await self.store.load_game(game_id)
                 game = stored.game
                 if game.is_over or not ctx.computer_plays(game.turn):
                     return
@@ -171,8 +179,10 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                     )
                 except ServiceError as exc:
                     if exc.code is ErrorCode.STALE_VERSION:
+                        fresh = True
                         continue  # a person took the seat back, or resigned: look again
                     return
+            fresh = False
             events = move_events(
                 ctx, game, applied, actor=ActorKind.COMPUTER, user_id=ctx.user_of(seat)
             )
@@ -327,7 +337,9 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         ctx = await self._context(stored.id)
         game = stored.game
         tid, gid = table_id, stored.id
-        deadline = (await self.store.game_info(stored.id)).deadline_at
+        info_row = await self.store.game_info(stored.id)
+        deadline = info_row.deadline_at
+        ctx.timing = (info_row.version, deadline)
         events: list[Event] = [
             TableStarted(table_id=tid, game_id=gid, table=info, version=stored.version)
         ]

@@ -54,10 +54,16 @@ class ViewingMixin(ServiceCore):
 
     async def _views(self, ctx: GameContext, seat: int) -> tuple[PublicView, GameView]:
         stored = await self.store.load_game(ctx.game_id)
-        info = await self.store.game_info(ctx.game_id)
-        table = await self._table_of(ctx)
+        # The context knows the deadline, the seats handed over and the table of the version
+        # it last saw; the store is read again only when the game moved on elsewhere.
+        if ctx.finished or ctx.timing[0] != stored.version or ctx.table is None:
+            info = await self.store.game_info(ctx.game_id)
+            ctx.timing, ctx.away = (info.version, info.deadline_at), set(info.away)
+            ctx.finished = info.status is not GameStatus.PLAYING
+            ctx.table = await self._table_of(ctx)
+        table = ctx.table
+        deadline, finished = ctx.timing[1], ctx.finished
         reason = winner = None
-        finished = info.status is not GameStatus.PLAYING
         if finished and stored.game.outcome() is None:
             result = await self.store.match_result(game_id=ctx.game_id)
             reason = "abandoned" if result is None else result.reason
@@ -68,9 +74,9 @@ class ViewingMixin(ServiceCore):
             game_id=ctx.game_id,
             table=table,
             version=stored.version,
-            deadline=info.deadline_at,
+            deadline=deadline,
             seats=ctx.seats_map(),
-            away=info.away,
+            away=frozenset(ctx.away),
             finished=finished,
             result_reason=reason,
             winner_side=winner,

@@ -161,6 +161,15 @@ class StoreBase:
             raise
         return self
 
+    @property
+    def rating_policy(self) -> RatingPolicy | None:
+        return self._rating_policy
+
+    @rating_policy.setter
+    def rating_policy(self, policy: RatingPolicy | None) -> None:
+        """How ratings move after a match; the service sets its own when the store has none."""
+        self._rating_policy = policy
+
     async def _start_checkpoints(self, synchronous: str) -> None:
         db = self._db
         await db.execute("PRAGMA wal_autocheckpoint = " + str(_SAFETY_CHECKPOINT_PAGES))

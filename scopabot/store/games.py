@@ -100,6 +100,15 @@ class GamesMixin(StoreBase):
         self._remember(game_id, version, game.copy())
         return StoredGame(game_id, version, game)
 
+    def peek_game(self, game_id: int) -> StoredGame | None:
+        """The live copy kept in memory, without asking the database (``None`` if not kept).
+
+        For a caller about to write anyway: the write checks the version, so a copy that
+        another process made stale costs a :class:`StaleVersionError`, never a wrong move.
+        """
+        cached = self._cache.get(game_id)
+        return None if cached is None else StoredGame(game_id, cached[0], cached[1].copy())
+
     async def replay_game(self, game_id: int) -> StoredGame:
         """The game rebuilt from its record alone (every move played again)."""
         async with self._read() as db:
