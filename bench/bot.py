@@ -46,13 +46,15 @@ async def one_game(
     assert invitation is not None
     await actor.click(invitation, "Inizia")
     moves = 0
+    # The hand is one DM message edited in place: found once, then read as the person would
+    # (scanning every message at each change would make the harness the bottleneck).
+    found = await s.wait_for(lambda: hand_message(s, actor), timeout=60)
     while True:
 
-        def ready(actor: Actor = actor) -> object:
-            hand = hand_message(s, actor)
-            if hand is not None and live_cards(hand):
-                return hand
-            if hand is not None and "finita" in hand.text():
+        def ready(found: object = found) -> object:
+            if live_cards(found):  # type: ignore[arg-type]
+                return found
+            if "finita" in found.text():  # type: ignore[attr-defined]
                 return "over"
             return None
 

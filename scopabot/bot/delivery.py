@@ -67,6 +67,7 @@ class Delivery:
         self.dm_closed: set[tuple[int, int]] = set()
         self._pinged: dict[tuple[int, int], float] = {}
         self.counted_calls = 0
+        self._seat_msgs: dict[int, dict[int, tuple[int, int]]] = {}
 
     # Events --------------------------------------------------------------------------------
 
@@ -217,7 +218,7 @@ class Delivery:
         user_id = holder.user_id
         lang = await self.langs.of_user(user_id, guild_id=table.guild_id)
         view, files, version = await self.hand_view(game_id, user_id, lang, link=table_link(table))
-        known = (await self.service.seat_messages(game_id)).get(seat)
+        known = (await self._seat_messages(game_id)).get(seat)
         if known is not None and key not in self.new_dm:
             self.messages.remember_dm(user_id, known[0])
             self.counted_calls += 1
@@ -234,7 +235,14 @@ class Delivery:
         await self.service.set_seat_message(
             game_id, seat, channel_id=sent.channel.id, message_id=sent.id
         )
+        (await self._seat_messages(game_id))[seat] = (sent.channel.id, sent.id)
         return version
+
+    async def _seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
+        """The hands' DM messages of a game, read once (only this process changes them)."""
+        if game_id not in self._seat_msgs:
+            self._seat_msgs[game_id] = dict(await self.service.seat_messages(game_id))
+        return self._seat_msgs[game_id]
 
     async def hand_view(
         self, game_id: int, user_id: int, lang: Lang, *, link: str | None, note: str = ""
