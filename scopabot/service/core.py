@@ -160,10 +160,10 @@ class ServiceCore:
         return self._contexts.setdefault(game_id, ctx)
 
     def _forget_game(self, game_id: int) -> None:
-        """A finished game needs no context, lock or driver any more."""
-        ctx = self._contexts.get(game_id)
+        """A finished game needs no context or lock any more (read again if asked about)."""
+        ctx = self._contexts.pop(game_id, None)
         if ctx is not None:
-            ctx.finished = True
+            ctx.finished = True  # for whoever still holds it
         self._game_locks.pop(game_id, None)
 
     async def _table(self, table_id: int) -> TableInfo:
