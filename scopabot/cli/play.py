@@ -20,27 +20,25 @@ from typing import TextIO
 
 from scopabot.render import text
 from scopabot.service import (
-    DEFAULT_LEVEL,
     Card,
     CardParseError,
     CardPlayed,
     ChooseCapture,
     DealScored,
     Event,
-    FirstDealer,
     GameService,
     GameView,
-    Level,
     MatchOver,
     Move,
     Pace,
-    Preset,
-    PrimieraRule,
     PublicView,
     SeatView,
     ServiceError,
-    Tiebreak,
 )
+
+from .pictures import PictureWriter
+from .play_options import add_parser as add_parser  # the subcommand's arguments
+from .play_options import options_from_args
 
 HELP = """\
 Type the number of a card in your hand (1, 2, ...) or the card itself (7d, 'sette di denari',
@@ -53,55 +51,6 @@ YOU = 1  # the person at the terminal, as a user id
 
 class Quit(Exception):
     """The person asked to leave (or the input ended)."""
-
-
-def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("play", help="play a match in the terminal against computer players")
-    p.add_argument("--preset", choices=[x.value for x in Preset], default=Preset.SCOPA.value)
-    p.add_argument("--players", type=int, choices=[2, 3, 4], help="scopa only; default 2")
-    p.add_argument(
-        "--level",
-        choices=[x.value for x in Level],
-        default=DEFAULT_LEVEL.value,
-        help="level of the computer opponents (default %(default)s)",
-    )
-    p.add_argument("--partner", choices=[x.value for x in Level], help="level of your partner")
-    p.add_argument("--target", type=int, help="points to win (default 11; 1..101)")
-    p.add_argument("--deals", type=int, help="play a fixed number of deals instead of a target")
-    p.add_argument("--asso-piglia-tutto", action="store_true", help="an asso takes the table")
-    p.add_argument("--napola", action="store_true", help="score the napola")
-    p.add_argument("--re-bello", action="store_true", help="the re di denari is worth a point")
-    p.add_argument("--primiera", choices=[x.value for x in PrimieraRule], default="classic")
-    p.add_argument("--tiebreak", choices=[x.value for x in Tiebreak], default="extra_deal")
-    p.add_argument(
-        "--no-three-kings-redeal",
-        action="store_true",
-        help="keep a first table with three or more re",
-    )
-    p.add_argument("--first-dealer", choices=[x.value for x in FirstDealer], default="random")
-    p.add_argument("--seed", type=int, help="the same seed deals the same cards")
-    p.add_argument(
-        "--db",
-        type=Path,
-        help="keep the match in this database file; run again with it to continue",
-    )
-
-
-def options_from_args(args: argparse.Namespace) -> dict[str, object]:
-    options: dict[str, object] = {
-        "asso_piglia_tutto": args.asso_piglia_tutto,
-        "napola": args.napola,
-        "re_bello": args.re_bello,
-        "primiera": args.primiera,
-        "tiebreak": args.tiebreak,
-        "three_kings_redeal": not args.no_three_kings_redeal,
-        "first_dealer": args.first_dealer,
-    }
-    if args.deals is not None:
-        options["deals"] = args.deals
-    elif args.target is not None:
-        options["target"] = args.target
-    return options
 
 
 def run(args: argparse.Namespace, *, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
@@ -134,7 +83,14 @@ async def _play(
                 print(f"Cannot set up that match: {exc}", file=sys.stderr)
                 return 2
         match = TerminalMatch(
-            service, game_id, seed=seed, db=args.db, read=read, out=out, fresh=not resumed
+            service,
+            game_id,
+            seed=seed,
+            db=args.db,
+            read=read,
+            out=out,
+            fresh=not resumed,
+            pictures=None if args.images is None else PictureWriter(args.images),
         )
         return await match.run()
     finally:
@@ -181,6 +137,7 @@ class TerminalMatch:
         read: Callable[[str], str],
         out: TextIO,
         fresh: bool = True,
+        pictures: PictureWriter | None = None,
     ) -> None:
         self.service = service
         self.game_id = game_id
@@ -189,6 +146,7 @@ class TerminalMatch:
         self.read = read
         self.out = out
         self.fresh = fresh
+        self.pictures = pictures
         self.events: list[Event] = []
         self.names: list[str] = []
         self.side_names: list[str] = []
@@ -277,6 +235,8 @@ class TerminalMatch:
                     text.breakdown_text(event.deal_score, self.side_names, options=self.options)
                 )
                 self.say(self._standings(public, event.totals))
+                if self.pictures is not None:
+                    self.pictures.deal(event.deal_score, rules=public.rules, names=self.names)
                 if not public.finished:
                     self._deal_header(public.deal_number, public.dealer, public.spareggio)
 
@@ -292,6 +252,9 @@ class TerminalMatch:
         return line
 
     def _finish(self, public: PublicView) -> None:
+        if self.pictures is not None:
+            self.pictures.end(public, self.names)
+            self.say(f"Pictures of the match are in {self.pictures.folder}.")
         if public.outcome is not None:
             self.say(text.outcome_text(public.outcome, self.side_names))
             return
@@ -306,6 +269,8 @@ class TerminalMatch:
         )
         self.say(f"\n{text.table_text(view)}   [deck {view.deck_size} · cards in hand: {others}]")
         self.say(text.hand_text(view))
+        if self.pictures is not None:
+            self.pictures.turn(view, self.names)
 
     async def _turn(self, seat_view: SeatView) -> None:
         """Ask for a move until the service takes one."""

@@ -48,6 +48,7 @@ __all__ = [
     "table_alt_text",
     "table_image",
     "write_game_images",
+    "write_picture",
 ]
 
 WIDTH = 800
@@ -278,8 +279,6 @@ def write_game_images(
 
     Files are ``{prefix}table.png`` and ``{prefix}hand.png``; returns the paths written.
     """
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
     pictures = {
         "table": (
             table_image(view, names=names, theme=theme, lang=lang),
@@ -287,10 +286,17 @@ def write_game_images(
         ),
         "hand": (hand_image(view, theme=theme, lang=lang), hand_alt_text(view, lang=lang)),
     }
-    written = []
-    for stem, (data, alt) in pictures.items():
-        path = out / f"{prefix}{stem}.{FORMAT}"
-        path.write_bytes(data)
-        path.with_suffix(".txt").write_text(alt + "\n", encoding="utf-8")
-        written.append(path)
-    return written
+    return [
+        write_picture(folder, prefix + stem, data, alt) for stem, (data, alt) in pictures.items()
+    ]
+
+
+def write_picture(folder: str | Path, stem: str, data: bytes, alt: str) -> Path:
+    """Write one picture as ``{stem}.png`` with its alt text beside it in ``{stem}.txt``, so
+    what a screen reader would say travels with the file."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{stem}.{FORMAT}"
+    path.write_bytes(data)
+    path.with_suffix(".txt").write_text(alt + "\n", encoding="utf-8")
+    return path

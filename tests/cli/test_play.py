@@ -122,3 +122,21 @@ def test_a_match_kept_in_a_database_continues_where_it_was_left(tmp_path: Path) 
     assert played_first + second.count("You play") == 18
     third = play(["--db", str(db), "--seed", "6", "--deals", "1"], ["quit"])
     assert "Continuing" not in third and "(seed 6)" in third  # the finished match is over
+
+
+def test_images_writes_every_picture_of_the_match_with_its_alt_text(tmp_path: Path) -> None:
+    folder = tmp_path / "pictures"
+    text = play(["--seed", "5", "--deals", "1", "--images", str(folder)])
+    assert f"Pictures of the match are in {folder}." in text
+    names = sorted(p.name for p in folder.iterdir())
+    assert "001-table.png" in names and "001-hand.png" in names
+    assert any(n.endswith("-deal-1.png") for n in names)
+    assert names[-2:] == [n for n in names if "standings" in n]
+    for png in folder.glob("*.png"):
+        assert png.read_bytes().startswith(b"\x89PNG")
+        alt = png.with_suffix(".txt").read_text(encoding="utf-8")
+        assert alt.strip()
+    # The first hand's alt text names, in order, the cards the terminal showed as the hand.
+    hand_alt = (folder / "001-hand.txt").read_text(encoding="utf-8")
+    assert hand_alt.startswith("Your hand: 1: 3 of coins; 2: 4 of coins; 3: 2 of clubs")
+    assert "Your hand: 1) 3d  2) 4d  3) 2b" in text
