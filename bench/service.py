@@ -1,6 +1,6 @@
 """How the game service holds up: many games at once, people simulated, on SQLite.
 
-Run: ``PYTHONPATH=. /work/venv/bin/python bench/service.py`` (about a minute; ``--games``,
+Run: ``.venv/bin/python bench/service.py`` (about a minute; ``--games``,
 ``--seconds``, ``--think`` to change the load). Each game is a person against a ``normal``
 computer player; each simulated person waits a random think time (uniform, mean ``--think``
 seconds) after their turn starts, then plays a random legal card through ``service.play``
