@@ -85,7 +85,7 @@ class Actions:
             if target.kind == "g":
                 await self.game(interaction, target, value, lang)
             elif target.kind == "t":
-                await self.bot.lobby.on_click(interaction, target, lang)
+                await self.bot.invitations.on_click(interaction, target, lang)
             elif target.kind == "b":
                 await self.bot.boards.on_click(interaction, target, lang)
             elif target.kind == "k":
@@ -119,7 +119,7 @@ class Actions:
         if target.action is Action.HAND:
             await self.show_hand(interaction, game_id, lang)
         elif target.action is Action.REMATCH:
-            await self.bot.lobby.rematch(interaction, game_id, lang)
+            await self.bot.invitations.rematch(interaction, game_id, lang)
         elif target.action in (Action.PLAY, Action.CAPTURE):
             move = value if value is not None else target.arg
             card, _, capture = move.partition(":")

@@ -19,7 +19,7 @@ from .commands import ScopaGroup, command_error
 from .config import Config
 from .context import Langs
 from .delivery import Delivery
-from .lobby import Lobby
+from .invitation import Invitations
 from .messages import Messages
 from .translator import CatalogTranslator
 from .ui import ScopaButton, ScopaSelect
@@ -81,7 +81,7 @@ class ScopaBot(commands.AutoShardedBot):
         self.messages = Messages(self, self.service)
         self.delivery = Delivery(self)
         self.actions = Actions(self)
-        self.lobby = Lobby(self)
+        self.invitations = Invitations(self)
         self._unsubscribe = self.service.subscribe(self.delivery.on_event)
         self.add_dynamic_items(ScopaButton, ScopaSelect)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]

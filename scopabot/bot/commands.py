@@ -179,7 +179,7 @@ class ScopaGroup(app_commands.Group):
             level=level,
             computers=computers,
         )
-        await self.bot.lobby.post_invitation(interaction, table, lang)
+        await self.bot.invitations.post_invitation(interaction, table, lang)
 
     # /scopa play ---------------------------------------------------------------------------
 

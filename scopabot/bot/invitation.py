@@ -47,7 +47,9 @@ def can_thread(interaction: discord.Interaction[Any]) -> bool:
     )
 
 
-class Lobby:
+class Invitations:
+    """A table while it gathers players (its invitation message), its start and its rematch."""
+
     def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
         self.service = bot.service
