@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from tests.standin import DiscordStandIn, StandInViolation
+from tests.standin.permissions import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
 from tests.standin_sample_bot import SampleBot
 
 
@@ -43,6 +44,12 @@ async def test_slash_command_in_a_dm(standin: DiscordStandIn, sample_bot: Sample
 async def test_thread_is_created_echoed_and_joined(
     standin: DiscordStandIn, sample_bot: SampleBot
 ) -> None:
+    world = standin.world
+    guild = next(iter(world.guilds.values()))
+    threads = world.add_role(
+        guild, "threads", permissions=CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+    )
+    world.add_member(guild, world.bot, roles=[threads])  # without it: 50013
     await standin.user("alice").slash("thread", name="partita-1")
     thread = standin.channel("partita-1")
     assert thread.is_thread and thread.parent_id == standin.channel("tavolo").id

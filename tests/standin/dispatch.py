@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from .errors import INVALID_FORM_BODY, DiscordError, empty_message, form_body_error, json_response
-from .limits import check_callback, check_message, empty_after
+from .limits import check_callback, check_files, check_message, empty_after
 from .models import Payload
 from .validation import Problem
 from .violations import Violation
@@ -236,6 +236,9 @@ class Dispatcher:
         return False
 
     def _hand_checks(self, call: Call) -> list[Problem]:
+        return self._message_checks(call) + self._file_checks(call)
+
+    def _message_checks(self, call: Call) -> list[Problem]:
         body = call.body
         route = call.route
         if route == "/channels/{channel_id}/messages" and call.method == "POST":
@@ -248,6 +251,28 @@ class Dispatcher:
         if route.endswith("/callback"):
             message = self.s.interactions.source_message(call)
             return check_callback(body, current_flags=message.flags if message else 0)
+        return []
+
+    def _file_checks(self, call: Call) -> list[Problem]:
+        """Attachments of a message sent, edited or answered with (see ``check_files``)."""
+        body, route = call.body, call.route
+        if call.method == "POST" and route in (
+            "/channels/{channel_id}/messages",
+            "/webhooks/{webhook_id}/{webhook_token}",
+        ):
+            return check_files(body, call.files)
+        if call.method == "PATCH" and (
+            route.endswith("/messages/{message_id}") or route.endswith("/messages/@original")
+        ):
+            current = self.s.interactions.message_for_edit(call)
+            return check_files(body, call.files, current=current)
+        if route.endswith("/callback") and isinstance(body.get("data"), dict):
+            kind = body.get("type")
+            if kind == 4:
+                return check_files(body["data"], call.files, "data")
+            if kind == 7:
+                source = self.s.interactions.source_message(call)
+                return check_files(body["data"], call.files, "data", current=source)
         return []
 
 

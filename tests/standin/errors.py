@@ -25,6 +25,8 @@ CANNOT_SEND_TO_USER = 50007
 EMPTY_MESSAGE = 50006
 INVALID_WEBHOOK_TOKEN = 50027
 INVALID_FORM_BODY = 50035
+MISSING_PERMISSIONS = 50013
+THREAD_ARCHIVED = 50083
 
 
 def json_response(
@@ -108,3 +110,12 @@ def form_body_error(problems: list[tuple[str, str, str]]) -> DiscordError:
             node = node.setdefault(index or key, {})
         node.setdefault("_errors", []).append({"code": code, "message": message})
     return DiscordError(400, INVALID_FORM_BODY, "Invalid Form Body", tree)
+
+
+def missing_permissions() -> DiscordError:
+    return DiscordError(403, MISSING_PERMISSIONS, "Missing Permissions")
+
+
+def thread_archived() -> DiscordError:
+    """What Discord answers (400, not 403) to an edit or a send an archived thread refuses."""
+    return DiscordError(400, THREAD_ARCHIVED, "Thread is archived")

@@ -108,7 +108,7 @@ def create_payload(it: Interaction, world: World, messages: Messages) -> Payload
     guild = world.guild_of(channel)
     if guild is not None:
         owners = {"0": str(guild.id)}
-        bot_permissions = guild.permissions_of(world.bot.id)
+        bot_permissions = world.permissions_in(world.bot.id, channel)  # overwrites applied
     else:
         owners = {"1": str(it.user.id)}
         bot_permissions = 0x4000 | 0x8000 | 0x400 | 0x800 | 0x10000
@@ -134,7 +134,7 @@ def create_payload(it: Interaction, world: World, messages: Messages) -> Payload
             guild_id=str(guild.id),
             guild_locale="it",
             guild={"id": str(guild.id), "locale": "it", "features": []},
-            member=member.payload(permissions=guild.permissions_of(it.user.id)),
+            member=member.payload(permissions=world.permissions_in(it.user.id, channel)),
         )
     else:
         data["user"] = it.user.payload()

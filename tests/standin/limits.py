@@ -3,7 +3,9 @@
 2,000 characters of content, 5 action rows of at most 5 buttons, a select alone in its row,
 unique custom_ids, 6,000 characters of embeds, 25 autocomplete choices, 5 modal rows, the
 Components V2 rules (flag 1<<15 kept once set, no content, embeds or poll, 40 components in
-all, 4,000 characters of text displays) and the empty message Discord refuses with 50006.
+all, 4,000 characters of text displays), attachments (10 a message, 10 MiB a file, every
+``attachment://`` a component shows naming one of the message's files) and the empty
+message Discord refuses with 50006.
 Each problem names the field (``data.components[0].components[5]``) so the failing test says
 what was wrong.
 """
@@ -26,6 +28,9 @@ MAX_CHOICES = 25
 MAX_MODAL_COMPONENTS = 5
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 TEXT_DISPLAY = 10
+MAX_ATTACHMENTS = 10
+MAX_FILE_BYTES = 10 * 1024 * 1024  # a bot's upload limit without server boosts
+ATTACHMENT_SCHEME = "attachment://"
 
 
 def check_message(body: Payload, prefix: str = "", *, current_flags: int = 0) -> list[Problem]:
@@ -72,6 +77,75 @@ def check_message(body: Payload, prefix: str = "", *, current_flags: int = 0) ->
                     )
                 )
     return problems
+
+
+def check_files(
+    body: Payload, files: list[Payload], prefix: str = "", *, current: Message | None = None
+) -> list[Problem]:
+    """Attachments: at most 10 a message and 10 MiB a file, and each ``attachment://`` a
+    component shows (a gallery item, a thumbnail, a file) names a file the message has after
+    this request (uploaded with it, or kept from ``current``): else it shows a broken image."""
+    problems: list[Problem] = []
+    wanted = body.get("attachments")
+    count = max(len(files), len(wanted) if isinstance(wanted, list) else 0)
+    if count > MAX_ATTACHMENTS:
+        problems.append(
+            Problem(
+                join(prefix, "attachments"),
+                f"{count} attachments; a message allows {MAX_ATTACHMENTS}",
+            )
+        )
+    for f in files:
+        if int(f.get("size") or 0) > MAX_FILE_BYTES:
+            problems.append(
+                Problem(
+                    f"files[{f.get('index')}]",
+                    f"{f.get('filename')!r} is {f['size']} bytes; the limit is {MAX_FILE_BYTES}",
+                )
+            )
+    components = body.get("components")
+    if isinstance(components, list):
+        names = _attached_names(body, files, current)
+        for path, url in _media_urls(components, join(prefix, "components")):
+            if url.startswith(ATTACHMENT_SCHEME) and url[len(ATTACHMENT_SCHEME) :] not in names:
+                problems.append(
+                    Problem(path, f"{url!r} names no attachment of the message ({sorted(names)})")
+                )
+    return problems
+
+
+def _attached_names(body: Payload, files: list[Payload], current: Message | None) -> set[str]:
+    kept = {str(a["id"]): a.get("filename") for a in (current.attachments if current else [])}
+    wanted = body.get("attachments")
+    if not isinstance(wanted, list):
+        return {str(n) for n in kept.values()} | {str(f["filename"]) for f in files}
+    uploads = {str(f["index"]): f["filename"] for f in files if f.get("index") is not None}
+    names = {str(f["filename"]) for f in files if f.get("index") is None}
+    for item in wanted:
+        if not isinstance(item, dict):
+            continue
+        key = str(item.get("id"))
+        if key in kept:
+            names.add(str(kept[key]))
+        elif key in uploads:
+            names.add(str(item.get("filename") or uploads[key]))
+    return names
+
+
+def _media_urls(components: list[Any], prefix: str) -> Iterator[tuple[str, str]]:
+    """The media URLs of gallery items (12), thumbnails (11) and files (13)."""
+    for path, component in _walk(components, prefix):
+        kind = component.get("type")
+        if kind == 12:
+            for i, item in enumerate(component.get("items") or []):
+                url = ((item or {}).get("media") or {}).get("url")
+                if isinstance(url, str):
+                    yield f"{path}.items[{i}].media.url", url
+        elif kind in (11, 13):
+            key = "media" if kind == 11 else "file"
+            url = (component.get(key) or {}).get("url")
+            if isinstance(url, str):
+                yield f"{path}.{key}.url", url
 
 
 def _check_components(components: list[Any], prefix: str, *, v2: bool) -> list[Problem]:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
+from .permissions import Overwrite
+
 IS_COMPONENTS_V2 = 1 << 15
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -108,6 +110,11 @@ class Channel:
     owner_id: int | None = None  # threads
     thread_members: set[int] = field(default_factory=set)
     created_at: str = ""
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)  # guild channels
+    archived: bool = False  # threads
+    locked: bool = False  # threads
+    archive_timestamp: str = ""  # threads: when archived last changed
+    deleted: bool = False
 
     @property
     def is_thread(self) -> bool:
@@ -129,7 +136,7 @@ class Channel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload(t) for t, o in self.overwrites.items()],
             "nsfw": False,
             "parent_id": str(self.parent_id) if self.parent_id else None,
             "last_message_id": None,
@@ -144,10 +151,10 @@ class Channel:
                 member_count=len(self.thread_members),
                 total_message_sent=message_count,
                 thread_metadata={
-                    "archived": False,
+                    "archived": self.archived,
                     "auto_archive_duration": 1440,
-                    "archive_timestamp": self.created_at,
-                    "locked": False,
+                    "archive_timestamp": self.archive_timestamp or self.created_at,
+                    "locked": self.locked,
                     "invitable": True,
                     "create_timestamp": self.created_at,
                 },

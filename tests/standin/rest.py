@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import errors
-from .errors import DiscordError, not_found
+from . import permissions as perms
+from .errors import DiscordError, missing_permissions, not_found, thread_archived
 from .models import Channel, ChannelType, Command, Guild, Message, Payload
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ class RestApi:
         self.world = standin.world
 
     def routes(self) -> list[RouteSpec]:
+        from .channels import ChannelsApi
+
         app = "/applications/{application_id}"
         channel = "/channels/{channel_id}"
         return [
@@ -68,11 +71,7 @@ class RestApi:
             ("PATCH", f"{channel}/messages/{{message_id}}", self.edit_message, True),
             ("DELETE", f"{channel}/messages/{{message_id}}", self.delete_message, True),
             ("POST", f"{channel}/typing", self.typing, True),
-            ("POST", f"{channel}/threads", self.start_thread, True),
-            ("POST", f"{channel}/messages/{{message_id}}/threads", self.start_thread, True),
-            ("PUT", f"{channel}/thread-members/@me", self.join_thread, True),
-            ("PUT", f"{channel}/thread-members/{{user_id}}", self.join_thread, True),
-            ("DELETE", f"{channel}/thread-members/{{user_id}}", self.leave_thread, True),
+            *ChannelsApi(self).routes(),
         ]
 
     # Identity --------------------------------------------------------------------------------
@@ -241,6 +240,15 @@ class RestApi:
             raise not_found(errors.UNKNOWN_CHANNEL, "Channel")
         return channel
 
+    def _bot_may(self, channel: Channel, needed: int) -> bool:
+        have = self.world.permissions_in(self.world.bot.id, channel)
+        return have & needed == needed
+
+    def _require(self, channel: Channel, needed: int) -> None:
+        """Discord's 403 50013 when the bot lacks a permission ``needed`` in ``channel``."""
+        if channel.guild_id is not None and not self._bot_may(channel, needed):
+            raise missing_permissions()
+
     def _message(self, call: Call) -> Message:
         channel = self._channel(call)
         message = self.world.messages.get(call.snowflake("message_id"))
@@ -275,6 +283,14 @@ class RestApi:
             if recipient is None or recipient.bot or not recipient.dms_open:
                 raise errors.cannot_send_to_user()
         body = dict(call.body or {})
+        needed = perms.VIEW_CHANNEL | (
+            perms.SEND_MESSAGES_IN_THREADS if channel.is_thread else perms.SEND_MESSAGES
+        )
+        if call.files:
+            needed |= perms.ATTACH_FILES
+        self._require(channel, needed)
+        if channel.archived and channel.locked and not self._bot_may(channel, perms.MANAGE_THREADS):
+            raise thread_archived()  # a locked thread opens again only for moderators
         extra: dict[str, Any] = {}
         reference = body.get("message_reference")
         if isinstance(reference, dict) and reference.get("message_id"):
@@ -293,6 +309,7 @@ class RestApi:
             or body.get("poll")
         ):
             raise DiscordError(400, 50006, "Cannot send an empty message")
+        self.world.posted_in(channel)  # an archived thread opens again
         message = self.s.messages.create(channel, self.world.bot, body, files=call.files, **extra)
         return self.s.messages.payload(message)
 
@@ -303,6 +320,8 @@ class RestApi:
         message = self._message(call)
         if message.author.id != self.world.bot.id:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        if self.world.channels[message.channel_id].archived:
+            raise thread_archived()  # Discord: no edits in an archived thread
         return self.s.messages.payload(
             self.s.messages.edit(message, call.body or {}, files=call.files)
         )
@@ -320,44 +339,3 @@ class RestApi:
         if recipient is None:
             raise not_found(errors.UNKNOWN_USER, "User")
         return self.world.dm_channel(recipient).payload()
-
-    async def start_thread(self, call: Call) -> Payload:
-        parent = self._channel(call)
-        if parent.type is not ChannelType.GUILD_TEXT:
-            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
-        body = call.body or {}
-        private = int(body.get("type") or 11) == ChannelType.PRIVATE_THREAD
-        thread_id = None
-        if "message_id" in call.params:
-            message = self._message(call)
-            if message.thread_id is not None:
-                raise DiscordError(
-                    400, 160004, "A thread has already been created for this message"
-                )
-            thread_id = message.id
-            private = False
-        thread = self.world.add_thread(
-            parent,
-            str(body.get("name")),
-            owner=self.world.bot,
-            private=private,
-            thread_id=thread_id,
-        )
-        if thread_id is not None:
-            message.thread_id = thread.id
-        return thread.payload()
-
-    async def join_thread(self, call: Call) -> None:
-        thread = self._channel(call)
-        if not thread.is_thread:
-            raise DiscordError(400, 50024, "Cannot execute action on this channel type")
-        user_id = call.snowflake("user_id") if "user_id" in call.params else self.world.bot.id
-        if user_id not in self.world.users:
-            raise not_found(errors.UNKNOWN_USER, "User")
-        thread.thread_members.add(user_id)
-        self.world.touch()
-
-    async def leave_thread(self, call: Call) -> None:
-        thread = self._channel(call)
-        thread.thread_members.discard(call.snowflake("user_id"))
-        self.world.touch()

@@ -113,6 +113,7 @@ class Actor:
     async def send(self, content: str, *, channel: Channel | str | None = None) -> Message:
         """Post a plain message as this user (the bot gets MESSAGE_CREATE)."""
         target = self._channel(channel)
+        self.s.world.posted_in(target)  # an archived thread opens again
         return self.s.messages.create(target, self.user, {"content": content})
 
     # Slash commands and autocomplete ---------------------------------------------------------

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from . import permissions as perms
 from .models import (
     Channel,
     ChannelType,
@@ -27,6 +28,7 @@ from .models import (
     Role,
     User,
 )
+from .permissions import Overwrite
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
@@ -105,8 +107,18 @@ class World:
 
     def add_guild(self, name: str, *, owner: User) -> Guild:
         guild = Guild(self.ids.next(), name, owner.id)
-        # @everyone shares the guild's id; send messages, view channel, use app commands
-        guild.roles.append(Role(guild.id, "@everyone", permissions=0x80000000 | 0x800 | 0x400))
+        # @everyone shares the guild's id: Discord's defaults for a new server (view, send,
+        # embed links, attach files, read history, use commands) but not threads, which
+        # tests grant with a role to see both ways a table is placed.
+        everyone = (
+            perms.VIEW_CHANNEL
+            | perms.SEND_MESSAGES
+            | perms.EMBED_LINKS
+            | perms.ATTACH_FILES
+            | perms.READ_MESSAGE_HISTORY
+            | perms.USE_APPLICATION_COMMANDS
+        )
+        guild.roles.append(Role(guild.id, "@everyone", permissions=everyone))
         self.guilds[guild.id] = guild
         self.add_member(guild, owner)
         self.add_member(guild, self.bot)
@@ -158,6 +170,64 @@ class World:
         self.touch()
         return thread
 
+    # What moderators do ------------------------------------------------------------------
+
+    def set_overwrite(
+        self, channel: Channel, target: User | Role | Guild, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """A channel's permission overwrite for a member, a role or @everyone (the guild)."""
+        kind = perms.MEMBER if isinstance(target, User) else perms.ROLE
+        channel.overwrites[target.id] = Overwrite(kind, allow, deny)
+        self.emit("CHANNEL_UPDATE", channel.payload())
+        self.touch()
+
+    def archive_thread(
+        self, thread: Channel, *, archived: bool = True, locked: bool = False
+    ) -> None:
+        """Archive (or unarchive) a thread, as a moderator or Discord's inactivity timer does."""
+        assert thread.is_thread and not thread.deleted
+        thread.archived, thread.locked = archived, locked
+        thread.archive_timestamp = self.clock.iso()
+        self.emit("THREAD_UPDATE", thread.payload())
+        self.touch()
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a channel or thread with everything in it, as a moderator does.
+
+        Discord sends THREAD_DELETE (CHANNEL_DELETE for a channel) and no event per
+        message; a message that started the thread stays in the parent, threadless."""
+        channel.deleted = True
+        for message in self.messages.values():
+            if message.channel_id == channel.id:
+                message.deleted = True
+            elif message.thread_id == channel.id:
+                message.thread_id = None
+        if channel.is_thread:
+            self.emit(
+                "THREAD_DELETE",
+                {
+                    "id": str(channel.id),
+                    "guild_id": str(channel.guild_id),
+                    "parent_id": str(channel.parent_id),
+                    "type": int(channel.type),
+                },
+            )
+        else:
+            guild = self.guild_of(channel)
+            if guild is not None and channel.id in guild.channel_ids:
+                guild.channel_ids.remove(channel.id)
+            self.emit("CHANNEL_DELETE", channel.payload())
+        self.touch()
+
+    def posted_in(self, channel: Channel) -> None:
+        """Someone posted in ``channel``: an archived thread that is not locked opens again.
+
+        Discord's threads topic: "Sending a message will automatically unarchive the
+        thread, unless the thread has been locked by a moderator" (the Threads page of the
+        developer docs, "Active & Archived Threads")."""
+        if channel.is_thread and channel.archived and not channel.locked:
+            self.archive_thread(channel, archived=False)
+
     def dm_channel(self, user: User) -> Channel:
         """The bot's DM channel with ``user``, opened on first use like Discord does."""
         for channel in self.channels.values():
@@ -184,7 +254,23 @@ class World:
     def guild_of(self, channel: Channel) -> Guild | None:
         return self.guilds.get(channel.guild_id) if channel.guild_id else None
 
+    def permissions_in(self, user_id: int, channel: Channel) -> int:
+        """``user_id``'s permissions in ``channel``, overwrites applied (DMs: the usual few)."""
+        guild = self.guild_of(channel)
+        if guild is None:
+            return (
+                perms.VIEW_CHANNEL
+                | perms.SEND_MESSAGES
+                | perms.EMBED_LINKS
+                | perms.ATTACH_FILES
+                | perms.READ_MESSAGE_HISTORY
+            )
+        parent = self.channels.get(channel.parent_id) if channel.parent_id else None
+        return perms.permissions_in(guild, user_id, channel, parent)
+
     def can_see(self, user_id: int, channel: Channel) -> bool:
+        if channel.deleted:
+            return False
         if channel.type is ChannelType.DM:
             return user_id in (self.bot.id, channel.recipient.id if channel.recipient else 0)
         if channel.type is ChannelType.PRIVATE_THREAD:
@@ -219,7 +305,11 @@ class World:
 
     def guild_create_payload(self, guild: Guild) -> Payload:
         channels = [self.channels[c] for c in guild.channel_ids]
-        threads = [c for c in self.channels.values() if c.is_thread and c.guild_id == guild.id]
+        threads = [  # active threads only, as Discord syncs them
+            c
+            for c in self.channels.values()
+            if c.is_thread and c.guild_id == guild.id and not c.deleted and not c.archived
+        ]
         return {
             "id": str(guild.id),
             "name": guild.name,
