@@ -33,6 +33,12 @@ and the users alice (owner), bob, carol and dave (DMs closed). Other pieces:
 * ``standin.requests`` (every request), ``standin.gateway`` (``request_reconnect()``,
   ``invalidate_session()``, ``drop()``), ``standin.rate_limits.inject(...)``,
   ``standin.world.clock.advance(seconds)`` (expire interaction tokens).
+* What moderators do: ``world.archive_thread(thread, locked=...)`` (THREAD_UPDATE; then the
+  bot's edits there get 400 50083 "Thread is archived", and a message sent opens it again
+  unless locked), ``world.delete_channel(channel)`` (THREAD_DELETE; then 10003),
+  ``world.set_overwrite(channel, user_or_role_or_guild, allow=..., deny=...)``. Permissions
+  are computed per channel as Discord does (``permissions.py``): ``app_permissions``, and
+  403 50013 "Missing Permissions" for a send, a thread or a channel edit the bot may not do.
 
 Violations. Whatever Discord would refuse or a user would see fail is a ``Violation``, even
 when the bot catches the error and carries on: a body against the spec or a hand-written
