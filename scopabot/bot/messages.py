@@ -32,6 +32,26 @@ class Messages:
         self.service = service
         self._dm_channels: dict[int, int] = {}
         self._thread_locks: dict[int, asyncio.Lock] = {}
+        # Threads a moderator (or Discord's inactivity timer) archived or deleted, as the
+        # gateway told us: the next table edit reopens or replaces them first instead of
+        # being refused. After a restart we know none; the refusals below still cover that.
+        self.archived_threads: set[int] = set()
+        self.deleted_threads: set[int] = set()
+        add_listener = getattr(bot, "add_listener", None)
+        if add_listener is not None:
+            add_listener(self.on_raw_thread_update)
+            add_listener(self.on_raw_thread_delete)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        metadata = payload.data.get("thread_metadata") or {}
+        if metadata.get("archived"):
+            self.archived_threads.add(payload.thread_id)
+        else:
+            self.archived_threads.discard(payload.thread_id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        self.deleted_threads.add(payload.thread_id)
+        self.archived_threads.discard(payload.thread_id)
 
     # Tables ------------------------------------------------------------------------------
 
@@ -45,6 +65,13 @@ class Messages:
             return table
         if table.message_id is None:
             return await self._resend(table, where, view, files)
+        if table.thread_id in self.deleted_threads and table.channel_id:
+            log.info("table %s: its thread was deleted; opening a new one", table.id)
+            return await self._new_thread(table, view, files)
+        if table.thread_id is not None and table.thread_id in self.archived_threads:
+            log.info("table %s: its thread was archived; opening it again", table.id)
+            await self.bot.http.edit_channel(table.thread_id, archived=False)
+            self.archived_threads.discard(table.thread_id)
         message = self.bot.get_partial_messageable(where).get_partial_message(table.message_id)
         try:
             await message.edit(view=view, attachments=files)
@@ -57,7 +84,7 @@ class Messages:
                 log.info("table %s: its thread was deleted; opening a new one", table.id)
                 return await self._new_thread(table, view, files)
             raise
-        except discord.Forbidden as error:
+        except discord.HTTPException as error:  # 50083 comes as 400 "Thread is archived"
             if error.code == THREAD_ARCHIVED and table.thread_id:
                 await self.bot.http.edit_channel(table.thread_id, archived=False)
                 await message.edit(view=view, attachments=files)
