@@ -107,6 +107,7 @@ class ServiceCore:
     hand_over_after: int
     hub: EventHub
     _contexts: dict[int, GameContext]
+    _table_games: dict[int, int]  # table id -> the game played there with a context here
     _drivers: dict[int, asyncio.Task[None]]
     _game_locks: dict[int, asyncio.Lock]
     _closing: bool
@@ -121,6 +122,7 @@ class ServiceCore:
         self.hand_over_after = HAND_OVER_AFTER
         self.hub = EventHub()
         self._contexts = {}
+        self._table_games = {}
         self._drivers = {}
         self._game_locks = {}
         self._closing = False
@@ -157,16 +159,34 @@ class ServiceCore:
             info.status is not GameStatus.PLAYING,
             (info.version, info.deadline_at),
         )
-        return self._contexts.setdefault(game_id, ctx)
+        ctx = self._contexts.setdefault(game_id, ctx)
+        if ctx.table is not None:
+            self._table_games[ctx.table.id] = game_id
+        return ctx
 
     def _forget_game(self, game_id: int) -> None:
         """A finished game needs no context or lock any more (read again if asked about)."""
         ctx = self._contexts.pop(game_id, None)
         if ctx is not None:
             ctx.finished = True  # for whoever still holds it
+            if ctx.table is not None and self._table_games.get(ctx.table.id) == game_id:
+                del self._table_games[ctx.table.id]
         self._game_locks.pop(game_id, None)
 
+    def _kept_table(self, table_id: int) -> TableInfo | None:
+        """A table whose match is being played here, as this service keeps it: during a
+        match only this service changes the table (where its message is, the version), so
+        the front ends' many reads of it (every message refresh) need not go to the store."""
+        game_id = self._table_games.get(table_id)
+        ctx = None if game_id is None else self._contexts.get(game_id)
+        if ctx is None or ctx.finished or ctx.table is None or ctx.table.id != table_id:
+            return None
+        return ctx.table
+
     async def _table(self, table_id: int) -> TableInfo:
+        kept = self._kept_table(table_id)
+        if kept is not None:
+            return kept
         try:
             return table_info(await self.store.table(table_id))
         except NotFoundError:

@@ -18,7 +18,7 @@ from enum import StrEnum
 from scopabot.engine import Card, DealScore, Outcome, Play
 from scopabot.store import ActorKind
 
-from .views import TableInfo
+from .views import SeatView, TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -165,10 +165,15 @@ class SeatTakenBack(Event):
 
 @dataclass(frozen=True, slots=True)
 class MoveOutcome:
-    """What a person's move (or resignation) did: the new version and the events it caused."""
+    """What a person's move (or resignation) did: the new version and the events it caused.
+
+    ``view`` is the mover's seat view at that version, made from the game just written, so a
+    front end can answer the click at once without reading the game back (None after a
+    resignation)."""
 
     version: int
     events: tuple[Event, ...]
+    view: SeatView | None = None
 
 
 Handler = Callable[[Event], Awaitable[None]]

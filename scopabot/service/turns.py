@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 from datetime import datetime
 
 from scopabot.engine import (
@@ -25,6 +26,7 @@ from scopabot.store import (
     GameClosedError,
     MatchEnded,
     StaleVersionError,
+    TableStatus,
 )
 
 from .core import GameContext, must_be_host
@@ -92,7 +94,8 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         applied = await self._apply(ctx, stored.game, stored.version, move, seat, Actor.user(user))
         events = move_events(ctx, stored.game, applied, actor=ActorKind.USER, user_id=user)
         self._after_move(ctx, applied, events)
-        return MoveOutcome(applied.version, tuple(events))
+        view = self._moved_view(ctx, applied.game, applied.version, seat)
+        return MoveOutcome(applied.version, tuple(events), view)
 
     async def _apply(
         self, ctx: GameContext, game: Game, version: int, move: Move, seat: int, by: Actor
@@ -123,6 +126,10 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         """Publish, keep the context current, wake the scheduler and the computer seats."""
         ctx.away = set(applied.away)
         ctx.timing = (applied.version, applied.deadline)
+        if ctx.table is not None:  # as the store now has it (the last move closes the table)
+            over = applied.game.is_over
+            status = TableStatus.FINISHED if over else ctx.table.status
+            ctx.table = replace(ctx.table, version=applied.version, status=status)
         self._emit(events)
         if applied.game.is_over:
             self._forget_game(ctx.game_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from scopabot.engine import Card, GameView, Move
+from scopabot.engine import Card, Game, GameView, Move
 from scopabot.store import GameStatus, TableStatus
 
 from .core import GameContext, ServiceCore, table_info
@@ -18,6 +18,52 @@ from .errors import ErrorCode, ServiceError
 from .views import MyGame, PublicView, SeatView, TableInfo
 
 _NEVER = datetime.max.replace(tzinfo=UTC)
+
+
+def views_of(
+    ctx: GameContext,
+    game: Game,
+    version: int,
+    seat: int,
+    *,
+    reason: str | None = None,
+    winner: int | None = None,
+) -> tuple[PublicView, GameView]:
+    """The public view and ``seat``'s engine view of ``game`` at ``version``, with what the
+    context knows (table, deadline, seats handed over)."""
+    assert ctx.table is not None
+    view = game.view_for(seat)
+    public = PublicView.from_view(
+        view,
+        game_id=ctx.game_id,
+        table=ctx.table,
+        version=version,
+        deadline=ctx.timing[1],
+        seats=ctx.seats_map(),
+        away=frozenset(ctx.away),
+        finished=ctx.finished,
+        result_reason=reason,
+        winner_side=winner,
+    )
+    return public, view
+
+
+def seat_view_of(ctx: GameContext, public: PublicView, view: GameView, seat: int) -> SeatView:
+    choices: dict[Card, tuple[Move, ...]] = {}
+    if not public.finished:
+        for move in view.legal_moves():
+            choices[move.card] = (*choices.get(move.card, ()), move)
+    return SeatView(
+        game_id=ctx.game_id,
+        table=public.table,
+        seat=seat,
+        version=public.version,
+        view=view,
+        public=public,
+        deadline=public.deadline,
+        seats=public.seats,
+        choices=choices,
+    )
 
 
 class ViewingMixin(ServiceCore):
@@ -30,22 +76,7 @@ class ViewingMixin(ServiceCore):
         return await self._seat_view(ctx, seat)
 
     async def _seat_view(self, ctx: GameContext, seat: int) -> SeatView:
-        public, view = await self._views(ctx, seat)
-        choices: dict[Card, tuple[Move, ...]] = {}
-        if not public.finished:
-            for move in view.legal_moves():
-                choices[move.card] = (*choices.get(move.card, ()), move)
-        return SeatView(
-            game_id=ctx.game_id,
-            table=public.table,
-            seat=seat,
-            version=public.version,
-            view=view,
-            public=public,
-            deadline=public.deadline,
-            seats=public.seats,
-            choices=choices,
-        )
+        return seat_view_of(ctx, *await self._views(ctx, seat), seat)
 
     async def public_view(self, game_id: int) -> PublicView:
         """What everyone at or watching the table may see (no hand at all)."""
@@ -61,27 +92,19 @@ class ViewingMixin(ServiceCore):
             ctx.timing, ctx.away = (info.version, info.deadline_at), set(info.away)
             ctx.finished = info.status is not GameStatus.PLAYING
             ctx.table = await self._table_of(ctx)
-        table = ctx.table
-        deadline, finished = ctx.timing[1], ctx.finished
         reason = winner = None
-        if finished and stored.game.outcome() is None:
+        if ctx.finished and stored.game.outcome() is None:
             result = await self.store.match_result(game_id=ctx.game_id)
             reason = "abandoned" if result is None else result.reason
             winner = None if result is None else result.winner_side
-        view = stored.game.view_for(seat)
-        public = PublicView.from_view(
-            view,
-            game_id=ctx.game_id,
-            table=table,
-            version=stored.version,
-            deadline=deadline,
-            seats=ctx.seats_map(),
-            away=frozenset(ctx.away),
-            finished=finished,
-            result_reason=reason,
-            winner_side=winner,
-        )
-        return public, view
+        return views_of(ctx, stored.game, stored.version, seat, reason=reason, winner=winner)
+
+    def _moved_view(self, ctx: GameContext, game: Game, version: int, seat: int) -> SeatView | None:
+        """The mover's view right after their move, from the game the store just wrote (no
+        read): what :meth:`seat_view` would return at that version."""
+        if ctx.table is None:
+            return None
+        return seat_view_of(ctx, *views_of(ctx, game, version, seat), seat)
 
     async def _table_of(self, ctx: GameContext) -> TableInfo:
         if ctx.table_id is None:
