@@ -1,4 +1,4 @@
-"""``/scopa leaderboard`` (paged with buttons), ``/scopa stats`` and ``/scopa settings``."""
+"""``/scopa leaderboard`` (paged with buttons) and ``/scopa stats``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from discord.app_commands import locale_str as _
 
 from scopabot.render.boards import BoardLine, StatsLine, leaderboard_screen, stats_screen
 from scopabot.render.i18n import Lang, tr
-from scopabot.service import GLOBAL, GuildSettings
+from scopabot.service import GLOBAL
 from scopabot.service.ratings import Boards
 
 from . import ui
@@ -25,7 +25,6 @@ ScopaBot = Any
 
 PAGE = 10
 BOARDS = [Choice(name=_("This server"), value="server"), Choice(name=_("Everyone"), value="global")]
-LANGUAGES = [Choice(name=_("Italian"), value="it"), Choice(name=_("English"), value="en")]
 CATEGORIES = [c.value for c in PRESETS]
 
 
@@ -125,30 +124,3 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
         label = tr("board.global", lang) if where == GLOBAL else tr("board.server", lang)
         screen = stats_screen(f"<@{who.id}>", lines, lang, board=label)
         await say(interaction, view=ui.build(screen, lambda a, g: Target("b", 0, 0, a, g))[0])
-
-    @group.command(name=_("settings"), description=_("Server settings: language and game channel"))
-    @app_commands.rename(language=_("language"), channel=_("channel"))
-    @app_commands.describe(
-        language=_("The language of public messages"), channel=_("Where new tables are opened")
-    )
-    @app_commands.choices(language=LANGUAGES)
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
-    async def settings(
-        interaction: discord.Interaction[Any],
-        language: str | None = None,
-        channel: discord.TextChannel | None = None,
-    ) -> None:
-        assert interaction.guild_id is not None
-        current = await bot.service.guild_settings(interaction.guild_id)
-        updated = GuildSettings(
-            guild_id=interaction.guild_id,
-            language=language or current.language,
-            default_rules=current.default_rules,
-            game_channel_id=channel.id if channel else current.game_channel_id,
-        )
-        await bot.service.save_guild_settings(updated)
-        bot.langs.forget_guild(interaction.guild_id)
-        lang = await bot.langs.of_interaction(interaction)
-        where = f"<#{updated.game_channel_id}>" if updated.game_channel_id else "—"
-        await say(interaction, tr("settings.saved", lang, language=updated.language, channel=where))

@@ -168,10 +168,15 @@ class ScopaGroup(app_commands.Group):
             if pace == "correspondence"
             else Pace.live((minutes or 2) * 60)
         )
+        invitations = self.bot.invitations
+        placement = await invitations.placement(interaction, lang)
+        if placement.refused:
+            await say(interaction, placement.refused)
+            return
         table = await self.service.open_table(
             host=interaction.user.id,
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=placement.channel_id,
             preset=preset,
             players=players,
             options=options,
@@ -179,7 +184,7 @@ class ScopaGroup(app_commands.Group):
             level=level,
             computers=computers,
         )
-        await self.bot.invitations.post_invitation(interaction, table, lang)
+        await invitations.post_invitation(interaction, table, lang, placement=placement)
 
     # /scopa play ---------------------------------------------------------------------------
 

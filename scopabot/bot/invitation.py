@@ -8,6 +8,7 @@ each person gets their hand by DM. The host is told in words what permission is 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -27,6 +28,21 @@ from .ids import Target
 ScopaBot = Any
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where /scopa new opens its table: here (the reply) or the server's game channel."""
+
+    channel_id: int | None
+    elsewhere: bool = False  # posted in the game channel; the host gets a pointer to it
+    note: str = ""  # said to the host besides (why the game channel was not used)
+    refused: str = ""  # nothing is opened, and this says why
+
+
+def is_thread(channel: Any) -> bool:
+    kind = getattr(channel, "type", None)
+    return kind in (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
 
 
 def table_targets(table: TableInfo) -> ui.Targeter:
@@ -69,12 +85,48 @@ class Invitations:
         )
         return ui.build(screen, table_targets(table))[0]
 
+    async def placement(self, interaction: discord.Interaction[Any], lang: Lang) -> Placement:
+        """The server's game channel when it has one the bot may post in; else here, if the
+        bot may send messages here (a table it could not ping in, or post again when its
+        message is deleted, would be lost): else nothing opens, and the host is told why."""
+        here = interaction.channel_id
+        if interaction.guild_id is None:
+            return Placement(here)
+        settings = await self.service.guild_settings(interaction.guild_id)
+        game, note = settings.game_channel_id, ""
+        if game and game != here:
+            guild = self.bot.get_guild(interaction.guild_id)
+            channel = guild.get_channel(game) if guild is not None else None
+            if isinstance(channel, discord.TextChannel) and guild is not None:
+                allowed = channel.permissions_for(guild.me)
+                if allowed.view_channel and allowed.send_messages:
+                    return Placement(game, elsewhere=True)
+                perm = tr("perm.send_name", lang)
+                note = tr("invite.game_channel_closed", lang, where=f"<#{game}>", perm=perm)
+        perms = interaction.app_permissions
+        thread = is_thread(interaction.channel)
+        may_send = perms.send_messages_in_threads if thread else perms.send_messages
+        if not (perms.view_channel and may_send):
+            name = tr("perm.send_threads_name" if thread else "perm.send_name", lang)
+            refused = tr("perm.send_here", lang, where=f"<#{here}>", perm=name)
+            return Placement(None, refused=refused)
+        return Placement(here, note=note)
+
     async def post_invitation(
-        self, interaction: discord.Interaction[Any], table: TableInfo, lang: Lang
+        self,
+        interaction: discord.Interaction[Any],
+        table: TableInfo,
+        lang: Lang,
+        *,
+        placement: Placement | None = None,
     ) -> None:
-        """The reply to /scopa new (public, in the server's language)."""
+        """The invitation, public and in the server's language: the reply to /scopa new, or
+        a message in the game channel with a short ephemeral pointer to it."""
         public = await self.bot.langs.of_guild(interaction.guild_id)
         view = self.invite_view(table, public)
+        if placement is not None and placement.elsewhere and placement.channel_id:
+            await self._post_elsewhere(interaction, table, view, placement.channel_id, lang)
+            return
         if interaction.response.is_done():
             message = await interaction.followup.send(view=view, wait=True)
         else:
@@ -84,6 +136,29 @@ class Invitations:
             await self.service.set_table_messages(
                 table.id, channel_id=interaction.channel_id, message_id=message.id
             )
+        if placement is not None and placement.note:
+            await say(interaction, placement.note)
+
+    async def _post_elsewhere(
+        self,
+        interaction: discord.Interaction[Any],
+        table: TableInfo,
+        view: discord.ui.LayoutView,
+        channel_id: int,
+        lang: Lang,
+    ) -> None:
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            sent = await self.bot.messages.send(channel_id, view=view)
+        except discord.HTTPException:
+            log.exception("table %s: could not post in the game channel", table.id)
+            await self.service.cancel_table(table.id, by=table.host)
+            await say(interaction, tr("err.unexpected", lang, game="-"))
+            return
+        await self.service.set_table_messages(table.id, channel_id=channel_id, message_id=sent.id)
+        link = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}/{sent.id}"
+        await say(interaction, tr("invite.posted_in", lang, where=f"<#{channel_id}>", link=link))
 
     async def on_click(
         self, interaction: discord.Interaction[Any], target: Target, lang: Lang

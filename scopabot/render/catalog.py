@@ -225,6 +225,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "perm.send": ("send messages", "inviare messaggi"),
     "perm.threads_name": ("Create Public Threads", "Crea thread pubblici"),
     "perm.send_name": ("Send Messages", "Invia messaggi"),
+    "perm.send_threads_name": ("Send Messages in Threads", "Invia messaggi nei thread"),
     # Replies to commands
     "resigned": ("You resigned; the match is over.", "Ti sei ritirato; la partita è finita."),
     "games.open": ("open", "apri"),
@@ -271,9 +272,33 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "rating {rating} · {games} matches, {wins} won · {scope} scope · {settebelli} settebelli · {ppd} points a deal",
         "punteggio {rating} · {games} partite, {wins} vinte · {scope} scope · {settebelli} settebelli · {ppd} punti a smazzata",
     ),
-    "settings.saved": (
-        "Saved: language {language}, game channel {channel}.",
-        "Salvato: lingua {language}, canale delle partite {channel}.",
+    "settings.saved": ("Saved. ScopaBot on this server:", "Salvato. ScopaBot in questo server:"),
+    "settings.title": ("ScopaBot on this server:", "ScopaBot in questo server:"),
+    "settings.language": ("public messages in {language}", "messaggi pubblici in {language}"),
+    "settings.channel": ("new tables open in {channel}", "i nuovi tavoli si aprono in {channel}"),
+    "settings.anywhere": (
+        "the channel of /scopa new",
+        "il canale di /scopa new",
+    ),
+    "settings.defaults": ("default options: {options}", "opzioni predefinite: {options}"),
+    "settings.none": ("none (the usual rules)", "nessuna (le regole di sempre)"),
+    "language.it": ("Italian", "italiano"),
+    "language.en": ("English", "inglese"),
+    "err.not_manager": (
+        "Only server managers (the “Manage Server” permission) can change ScopaBot's settings.",
+        "Solo chi gestisce il server (il permesso “Gestisci server”) può cambiare le impostazioni di ScopaBot.",
+    ),
+    "invite.posted_in": (
+        "Your table is open in {where}: {link}",
+        "Il tuo tavolo è aperto in {where}: {link}",
+    ),
+    "invite.game_channel_closed": (
+        "This server's game channel is {where}, but I cannot post there (I need “{perm}”), so the table is here.",
+        "Il canale delle partite di questo server è {where}, ma non posso scriverci (mi serve “{perm}”), quindi il tavolo è qui.",
+    ),
+    "perm.send_here": (
+        "I cannot send messages in {where}: please give me the permission “{perm}” there, or ask a server manager to choose a game channel with /scopa settings. No table was opened.",
+        "Non posso scrivere in {where}: dammi lì il permesso “{perm}”, oppure chiedi a chi gestisce il server di scegliere un canale delle partite con /scopa settings. Nessun tavolo è stato aperto.",
     ),
     "sheet.title": ("Score sheet", "Foglio dei punti"),
     "sheet.needs": ("(needs {needs})", "(mancano {needs})"),

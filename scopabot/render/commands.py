@@ -38,7 +38,9 @@ ITALIAN: Final[dict[str, str]] = {
     "rules": "regole",
     "The options of your table in plain words": "Le opzioni del tuo tavolo in parole semplici",
     "settings": "impostazioni",
-    "Server settings: language and game channel": "Impostazioni del server: lingua e canale",
+    "Server settings (managers): language, default options, game channel": (
+        "Impostazioni del server (gestori): lingua, opzioni, canale delle partite"
+    ),
     "notify": "avvisi",
     "A direct message when it is your turn": "Un messaggio privato quando tocca a te",
     "help": "aiuto",
@@ -86,6 +88,11 @@ ITALIAN: Final[dict[str, str]] = {
     "The language of public messages": "La lingua dei messaggi pubblici",
     "channel": "canale",
     "Where new tables are opened": "Dove si aprono i nuovi tavoli",
+    "game_channel": "canale_partite",
+    "reset": "azzera",
+    "Forget the default options and the game channel first": (
+        "Dimentica prima le opzioni predefinite e il canale delle partite"
+    ),
     # Choices
     "Scopa": "Scopa",
     "Scopone scientifico": "Scopone scientifico",

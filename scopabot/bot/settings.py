@@ -1,0 +1,140 @@
+"""``/scopa settings``: a server's language, default options and game channel.
+
+Only server managers (the "Manage Server" permission) change them, checked here at run time
+from the permissions Discord sends with the interaction: ``default_member_permissions``
+would hide the command from others, but Discord applies it to top-level commands only
+(discord.py: the decorator "does nothing in subcommands and is ignored"), and a server can
+give any command to anyone in its Integrations settings anyway.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+
+from scopabot.render.i18n import Lang, tr
+from scopabot.render.rules import rules_lines
+from scopabot.service import GuildSettings, Rules
+
+from .actions import say
+
+# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
+# client imports every part), and ``tests/test_layers.py`` refuses cycles.
+ScopaBot = Any
+
+LANGUAGES = [Choice(name=_("Italian"), value="it"), Choice(name=_("English"), value="en")]
+
+
+def settings_text(settings: GuildSettings, lang: Lang, *, saved: bool) -> str:
+    """The settings as a manager reads them after a change (or when asking with no option)."""
+    channel = (
+        f"<#{settings.game_channel_id}>"
+        if settings.game_channel_id
+        else tr("settings.anywhere", lang)
+    )
+    options = tr("settings.none", lang)
+    if settings.default_rules:
+        options = "; ".join(rules_lines(Rules.from_dict(settings.default_rules), lang)[1:])
+    lines = [
+        f"**{tr('settings.saved' if saved else 'settings.title', lang)}**",
+        "- " + tr("settings.language", lang, language=tr(f"language.{settings.language}", lang)),
+        "- " + tr("settings.channel", lang, channel=channel),
+        "- " + tr("settings.defaults", lang, options=options),
+    ]
+    return "\n".join(lines)
+
+
+def updated_settings(
+    current: GuildSettings,
+    *,
+    language: str | None,
+    channel: int | None,
+    options: dict[str, Any],
+    reset: bool,
+) -> GuildSettings:
+    """The settings after a manager's choices; a target replaces a number of deals and back."""
+    rules = {} if reset else dict(current.default_rules)
+    if "target" in options:
+        rules.pop("deals", None)
+    if "deals" in options:
+        rules.pop("target", None)
+    rules.update(options)
+    return GuildSettings(
+        guild_id=current.guild_id,
+        language=language or current.language,
+        default_rules=rules,
+        game_channel_id=channel if channel else (None if reset else current.game_channel_id),
+    )
+
+
+def add(bot: ScopaBot, group: app_commands.Group) -> None:
+    @group.command(
+        name=_("settings"),
+        description=_("Server settings (managers): language, default options, game channel"),
+    )
+    @app_commands.rename(
+        language=_("language"),
+        channel=_("game_channel"),
+        target=_("target"),
+        deals=_("deals"),
+        asso_piglia_tutto=_("asso_piglia_tutto"),
+        napola=_("napola"),
+        re_bello=_("re_bello"),
+        reset=_("reset"),
+    )
+    @app_commands.describe(
+        language=_("The language of public messages"),
+        channel=_("Where new tables are opened"),
+        target=_("Points to win (default 11)"),
+        deals=_("Play a fixed number of deals instead of to a target"),
+        asso_piglia_tutto=_("An ace takes the whole table"),
+        napola=_("A run of denari from the ace scores"),
+        re_bello=_("The king of coins is a point"),
+        reset=_("Forget the default options and the game channel first"),
+    )
+    @app_commands.choices(language=LANGUAGES)
+    @app_commands.guild_only()
+    async def settings(
+        interaction: discord.Interaction[Any],
+        language: str | None = None,
+        channel: discord.TextChannel | None = None,
+        target: app_commands.Range[int, 1, 101] | None = None,
+        deals: app_commands.Range[int, 1, 20] | None = None,
+        asso_piglia_tutto: bool | None = None,
+        napola: bool | None = None,
+        re_bello: bool | None = None,
+        reset: bool = False,
+    ) -> None:
+        lang = await bot.langs.of_interaction(interaction)
+        guild_id = interaction.guild_id
+        if guild_id is None or not interaction.permissions.manage_guild:
+            await say(interaction, tr("err.not_manager", lang))
+            return
+        options = {
+            name: value
+            for name, value in (
+                ("target", target),
+                ("deals", deals),
+                ("asso_piglia_tutto", asso_piglia_tutto),
+                ("napola", napola),
+                ("re_bello", re_bello),
+            )
+            if value is not None
+        }
+        current = await bot.service.guild_settings(guild_id)
+        changed = bool(options or language or channel or reset)
+        if changed:
+            current = updated_settings(
+                current,
+                language=language,
+                channel=channel.id if channel else None,
+                options=options,
+                reset=reset,
+            )
+            await bot.service.save_guild_settings(current)
+            bot.langs.forget_guild(guild_id)
+        await say(interaction, settings_text(current, lang, saved=changed))
