@@ -46,11 +46,20 @@ async def within(interaction: discord.Interaction[Any], work: Awaitable[T], *, u
     return await task
 
 
-async def edit_clicked(interaction: discord.Interaction[Any], view: discord.ui.LayoutView) -> None:
+async def edit_clicked(
+    interaction: discord.Interaction[Any],
+    view: discord.ui.LayoutView,
+    files: list[discord.File] | None = None,
+) -> None:
+    """Edit the clicked message; ``files`` (its pictures) replace the ones it had, None keeps
+    them."""
+    kwargs: dict[str, Any] = {"view": view}
+    if files is not None:
+        kwargs["attachments"] = files
     if interaction.response.is_done():
-        await interaction.edit_original_response(view=view)
+        await interaction.edit_original_response(**kwargs)
     else:
-        await interaction.response.edit_message(view=view)
+        await interaction.response.edit_message(**kwargs)
 
 
 async def say(
@@ -58,12 +67,15 @@ async def say(
     text: str | None = None,
     *,
     view: discord.ui.LayoutView | None = None,
+    files: list[discord.File] | None = None,
     ephemeral: bool = True,
 ) -> None:
     """Answer with a new message (ephemeral unless told otherwise), first or follow-up."""
     kwargs: dict[str, Any] = {"ephemeral": ephemeral}
     if view is not None:
         kwargs["view"] = view
+        if files:
+            kwargs["files"] = files
     else:
         kwargs["content"] = text
     if interaction.response.is_done():
@@ -155,15 +167,15 @@ class Actions:
                 screen = capture_screen(
                     choice.card, choice.choices, lang, title=table_title(table, lang)
                 )
-                view, _ = ui.build(screen, game_targets(game_id, version))
-                await edit_clicked(interaction, view)
+                view, files = ui.build(screen, game_targets(game_id, version))
+                await edit_clicked(interaction, view, files)
                 return
             note = tr("played", lang, card=card_name(Card.parse(card), lang))
             link = table_link(table) if slot is not None else None
-            view, _, version = await self.bot.delivery.hand_view(
+            view, files, version = await self.bot.delivery.hand_view(
                 game_id, user_id, lang, link=link, note=note
             )
-            await edit_clicked(interaction, view)
+            await edit_clicked(interaction, view, files)
             shown = version
         finally:
             if slot is not None:
@@ -176,10 +188,10 @@ class Actions:
         table = await self.service.table_of_game(game_id)
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         link = table_link(table) if dm_key(interaction) else None
-        view, _, _ = await self.bot.delivery.hand_view(
+        view, files, _ = await self.bot.delivery.hand_view(
             game_id, interaction.user.id, lang, link=link
         )
         if on_table or interaction.message is None:
-            await say(interaction, view=view)
+            await say(interaction, view=view, files=files)
         else:
-            await edit_clicked(interaction, view)
+            await edit_clicked(interaction, view, files)

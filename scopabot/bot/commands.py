@@ -284,10 +284,10 @@ class ScopaGroup(app_commands.Group):
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
         link = table_link(table) if interaction.guild_id is None else None
-        view, _files, _v = await self.bot.delivery.hand_view(
+        view, files, _v = await self.bot.delivery.hand_view(
             game_id, interaction.user.id, lang, link=link
         )
-        await say(interaction, view=view)
+        await say(interaction, view=view, files=files)
 
     hand.autocomplete("game")(game_choices)
 
@@ -298,8 +298,8 @@ class ScopaGroup(app_commands.Group):
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
-        view, _files, _v = await self.bot.delivery.table_view(table, game_id, lang)
-        await say(interaction, view=view)
+        view, files, _v = await self.bot.delivery.table_view(table, game_id, lang)
+        await say(interaction, view=view, files=files)
 
     table.autocomplete("game")(game_choices)
 

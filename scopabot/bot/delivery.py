@@ -4,12 +4,16 @@ Counted REST calls per move (DESIGN.md's budget): the table message edit, the DM
 person whose turn starts, and at most one more (a ping, or refreshing the hand of someone who
 played from elsewhere). Events only mark messages stale (``Slot``); one task per message edits
 it with what the service says now.
+
+The table message and each hand carry their pictures (``pictures``) in that same edit: the
+files go with it as ``attachments``, which replaces the old ones instead of adding to them.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -36,7 +40,8 @@ from scopabot.service import (
 from . import ui
 from .context import rated_names, seat_names, table_link, table_title
 from .ids import Target
-from .messages import DmClosed, Messages
+from .messages import DmClosed, Messages, again
+from .pictures import Pictures
 from .slots import Slot
 
 # The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
@@ -68,6 +73,7 @@ class Delivery:
         self._pinged: dict[tuple[int, int], float] = {}
         self.counted_calls = 0
         self._seat_msgs: dict[int, dict[int, tuple[int, int]]] = {}
+        self.pictures = Pictures(bot)
 
     # Events --------------------------------------------------------------------------------
 
@@ -75,6 +81,7 @@ class Delivery:
         table_id, game_id = event.table_id, event.game_id
         if table_id is None or game_id is None:
             return
+        self.pictures.on_event(event)
         if isinstance(event, HandChanged):
             self.hand(table_id, game_id, event.seat).request(event.version)
             return
@@ -190,6 +197,7 @@ class Delivery:
             rated_names=rated_names(public.table, lang),
             note=self.notes.get(table.id, ""),
         )
+        screen = replace(screen, pictures=await self.pictures.table(public, lang))
         view, files = ui.build(screen, game_targets(game_id, public.version))
         return view, files, public.version
 
@@ -227,7 +235,8 @@ class Delivery:
         self.new_dm.discard(key)
         try:
             self.counted_calls += 1
-            sent = await self.messages.send_dm(user_id, view=view, files=files)
+            # ``again``: a failed edit above has read the files to their end.
+            sent = await self.messages.send_dm(user_id, view=view, files=again(files))
         except DmClosed:
             self.dm_closed.add(key)
             await self._dm_closed_note(table, user_id)
@@ -263,6 +272,7 @@ class Delivery:
             finished=public.finished,
             note=note,
         )
+        screen = replace(screen, pictures=await self.pictures.hand(seat_view, lang))
         view, files = ui.build(screen, game_targets(game_id, seat_view.version))
         return view, files, seat_view.version
 
@@ -287,6 +297,7 @@ class Delivery:
     def close(self) -> None:
         for slot in [*self.tables.values(), *self.hands.values()]:
             slot.cancel()
+        self.pictures.close()
 
 
 def dm_key(interaction: discord.Interaction[Any]) -> bool:

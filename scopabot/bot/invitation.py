@@ -233,7 +233,7 @@ class Invitations:
                 log.info("table %s: could not open a thread; staying in the channel", table.id)
                 await say(interaction, self._missing(interaction, lang, "threads"))
         view, files, _v = await self.bot.delivery.table_view(table, game_id, public)
-        await edit_clicked(interaction, view)
+        await edit_clicked(interaction, view, files)
         perms = interaction.app_permissions
         if interaction.guild_id is not None and not perms.create_public_threads:
             await say(interaction, self._missing(interaction, lang, "threads"))

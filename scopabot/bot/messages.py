@@ -3,11 +3,15 @@
 A deleted table message is sent again, a deleted thread is opened again, an archived one is
 reopened; a closed DM (50007) is reported once, and a DM channel is opened once per person.
 Every call here counts against the bot's REST budget, so callers keep them few.
+
+Pictures travel as files with the message; an edit passes them as ``attachments``, which
+replaces the message's files (none are kept that the new components do not show).
 """
 
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from typing import Any
 
@@ -20,6 +24,16 @@ log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
 CANNOT_DM, THREAD_ARCHIVED = 50007, 50083
 THREAD_ARCHIVE_MINUTES = 1440
+
+
+def again(files: list[discord.File]) -> list[discord.File]:
+    """The same files for another request: discord.py leaves a file it sent read to the end
+    (the retry after a deleted message or an archived thread would upload nothing)."""
+    out = []
+    for f in files:
+        fp: Any = f.fp
+        out.append(discord.File(io.BytesIO(fp.getvalue()), f.filename, description=f.description))
+    return out
 
 
 class DmClosed(Exception):
@@ -79,15 +93,15 @@ class Messages:
         except discord.NotFound as error:
             if error.code == UNKNOWN_MESSAGE:
                 log.info("table %s: its message was deleted; sending it again", table.id)
-                return await self._resend(table, where, view, files)
+                return await self._resend(table, where, view, again(files))
             if error.code == UNKNOWN_CHANNEL and table.thread_id and table.channel_id:
                 log.info("table %s: its thread was deleted; opening a new one", table.id)
-                return await self._new_thread(table, view, files)
+                return await self._new_thread(table, view, again(files))
             raise
         except discord.HTTPException as error:  # 50083 comes as 400 "Thread is archived"
             if error.code == THREAD_ARCHIVED and table.thread_id:
                 await self.bot.http.edit_channel(table.thread_id, archived=False)
-                await message.edit(view=view, attachments=files)
+                await message.edit(view=view, attachments=again(files))
                 return table
             raise
 
@@ -103,7 +117,7 @@ class Messages:
             sent = await channel.send(view=view, files=files)
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL and table.thread_id and table.channel_id:
-                return await self._new_thread(table, view, files)
+                return await self._new_thread(table, view, again(files))
             raise
         return await self.service.set_table_messages(table.id, message_id=sent.id)
 

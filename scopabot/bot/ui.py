@@ -88,21 +88,22 @@ Targeter = Callable[[Action, str], Target]
 
 
 def build(screen: Screen, target: Targeter) -> tuple[ui.LayoutView, list[discord.File]]:
-    """A Components V2 message: one container with the text, the picture and the buttons."""
+    """A Components V2 message: one container with the text, the pictures and the buttons.
+
+    Each picture is its own one-item gallery (full width, not squeezed side by side), shown
+    from the file attached beside it (``attachment://``); the files go with the same request,
+    and an edit passes them as ``attachments`` so they replace the old ones."""
     view = ui.LayoutView(timeout=None)
     container: ui.Container[Any] = ui.Container(
         accent_colour=discord.Colour(screen.accent) if screen.accent is not None else None
     )
     for block in screen.blocks:
         container.add_item(ui.TextDisplay(block[:TEXT_MAX]))
-    files: list[discord.File] = []
-    if screen.picture is not None:
-        picture = screen.picture
-        files.append(
-            discord.File(
-                io.BytesIO(picture.data), picture.filename, description=picture.description
-            )
-        )
+    files = [
+        discord.File(io.BytesIO(p.data), p.filename, description=p.description)
+        for p in screen.pictures
+    ]
+    for picture in screen.pictures:
         container.add_item(
             ui.MediaGallery(
                 discord.MediaGalleryItem(

@@ -3,18 +3,23 @@
 Shown only to that player (a DM, or an ephemeral reply to "My hand"), built from their own
 seat's view. A card button plays the card; when it can take different cards the player is
 asked with one button per capture, or a select menu when they do not fit.
+
+Its picture (:func:`hand_picture`) is drawn from the same seat's view: a view holds no other
+hand, so it cannot show anyone else's cards.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 
-from scopabot.engine import Card, Move
+from scopabot.engine import Card, GameView, Move
 
 from .cards import capture_name, card_name, cards_names
 from .i18n import Lang, tr
-from .screens import BLUE, GREY, Action, Button, Choice, Screen, Style, rows_of
+from .image import FORMAT, Theme, hand_alt_text, hand_image
+from .screens import BLUE, GREY, Action, Button, Choice, Picture, Screen, Style, rows_of
 from .table import stamp
 
 MAX_CAPTURE_BUTTONS = 20  # four rows of five; the fifth row holds "back"
@@ -68,6 +73,23 @@ def hand_screen(
             Button(_label(card_name(card, lang)), Action.PLAY, str(card), style, not live)
         )
     return Screen(tuple(blocks), rows_of(buttons), accent=BLUE if live else GREY)
+
+
+HAND_FILE = f"hand.{FORMAT}"
+"""The hand picture's file name: the same for everyone, it says nothing of the cards."""
+
+
+def hand_picture(view: GameView, lang: Lang, *, theme: Theme = Theme.DARK) -> Picture:
+    """The seat's own hand as a picture, the cards in the order of the buttons (and of the
+    text), each under its number; the alt text names them in that order.
+
+    Drawing takes a few milliseconds: call it off the event loop."""
+    shown = replace(view, hand=tuple(sorted(view.hand, key=Card.sort_key)))
+    return Picture(
+        HAND_FILE,
+        hand_image(shown, theme=theme, lang=lang),
+        hand_alt_text(shown, lang=lang),
+    )
 
 
 def capture_screen(card: Card, moves: Sequence[Move], lang: Lang, *, title: str) -> Screen:

@@ -57,7 +57,10 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """A picture to attach (a card image, from the pictures branch), with its alt text."""
+    """A picture to attach, with its alt text (read aloud by screen readers).
+
+    ``filename`` travels to every reader with the picture, so it never names a card
+    ("hand.png", "table-12-34.png")."""
 
     filename: str
     data: bytes
@@ -66,13 +69,13 @@ class Picture:
 
 @dataclass(frozen=True, slots=True)
 class Screen:
-    """One message: text blocks (markdown), button rows, an optional select and picture."""
+    """One message: text blocks (markdown), pictures, button rows and an optional select."""
 
     blocks: tuple[str, ...]
     rows: tuple[tuple[Button, ...], ...] = ()
     choices: tuple[Choice, ...] = ()
     choices_placeholder: str = ""
-    picture: Picture | None = None
+    pictures: tuple[Picture, ...] = ()
     accent: int | None = None
     extra: dict[str, str] = field(default_factory=dict)
 

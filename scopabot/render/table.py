@@ -4,6 +4,9 @@ It shows the cards on the table, whose turn it is and until when, points and sco
 the dealer and the last plays; after a deal its breakdown side by side, and at the end the
 winner and the rating changes. Built from the public view only (a type with no hand), and
 from plain names the bot passes in.
+
+Its pictures (:func:`table_pictures`) are drawn from the same public fields: the table as it
+is, a finished deal's breakdown until the next deal's first play, the standings at the end.
 """
 
 from __future__ import annotations
@@ -12,12 +15,22 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Protocol
 
-from scopabot.engine import Card, DealScore, Outcome, Play, Rules
+from scopabot.engine import Card, DealScore, GameView, Outcome, Play, Rules
 
 from .cards import card_name, cards_names
 from .i18n import Lang, tr
+from .image import (
+    FORMAT,
+    Theme,
+    deal_alt_text,
+    deal_image,
+    standings_alt_text,
+    standings_image,
+    table_alt_text,
+    table_image,
+)
 from .rules import preset_name
-from .screens import BLUE, GOLD, GREEN, Action, Button, Screen, Style
+from .screens import BLUE, GOLD, GREEN, Action, Button, Picture, Screen, Style
 
 LAST_PLAYS = 4
 
@@ -53,6 +66,21 @@ class PublicGame(Protocol):
     def winner_side(self) -> int | None: ...
     @property
     def result_reason(self) -> str | None: ...
+
+
+class PublicPosition(PublicGame, Protocol):
+    """What the table picture needs beyond the text (``service.PublicView`` has it too)."""
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def captured_counts(self) -> tuple[int, ...]: ...
+    @property
+    def outcome(self) -> Outcome | None: ...
+    @property
+    def spareggio(self) -> int: ...
+    @property
+    def dealer_draw(self) -> tuple[tuple[tuple[int, Card], ...], ...]: ...
 
 
 def stamp(when: datetime) -> str:
@@ -192,3 +220,92 @@ def table_screen(
         blocks.append(note)
     rows = ((Button(tr("btn.my_hand", lang), Action.HAND, style=Style.PRIMARY),),)
     return Screen(tuple(blocks), rows, accent=GREEN if game.deal_number % 2 else BLUE)
+
+
+Piles = tuple[tuple[Card, ...], ...]
+
+
+def public_game_view(game: PublicPosition) -> GameView:
+    """The public position as a :class:`GameView` holding no hand, for the table picture.
+
+    The picture functions take a seat's view; this one is nobody's (``seat`` is set to the
+    seat in turn only because a view needs one), so drawing it cannot show a hidden card."""
+    return GameView(
+        rules=game.rules,
+        seat=game.turn,
+        turn=game.turn,
+        dealer=game.dealer,
+        deal_number=game.deal_number,
+        hand=(),
+        table=game.table_cards,
+        hand_sizes=game.hand_sizes,
+        deck_size=game.deck_size,
+        captured_counts=game.captured_counts,
+        scope=game.scope,
+        plays=game.plays,
+        totals=game.totals,
+        deal_scores=game.deal_scores,
+        last_capturer=None,
+        outcome=game.outcome,
+        spareggio=game.spareggio,
+        dealer_draw=game.dealer_draw,
+    )
+
+
+def table_pictures(
+    game: PublicPosition,
+    names: Sequence[str],
+    lang: Lang,
+    *,
+    game_id: int,
+    version: int,
+    piles: Piles | None = None,
+    theme: Theme = Theme.DARK,
+) -> tuple[Picture, ...]:
+    """The table message's pictures, as its text goes: the table while the match is on, with
+    the last deal's breakdown beside it until the next deal's first play; at the end the
+    standings and the last deal's breakdown.
+
+    ``names`` are plain names (a picture cannot show a mention); ``piles`` are each side's
+    cards of the last deal (:func:`scopabot.render.image.deal_piles`), for its primiera
+    cards, when known. This draws (about 10 ms a picture): call it off the event loop."""
+    rules = game.rules
+    out: list[Picture] = []
+    if game.finished:
+        outcome = game.outcome
+        out.append(
+            Picture(
+                f"standings-{game_id}.{FORMAT}",
+                standings_image(
+                    game.totals,
+                    rules=rules,
+                    names=names,
+                    deal_scores=game.deal_scores,
+                    outcome=outcome,
+                    theme=theme,
+                    lang=lang,
+                ),
+                standings_alt_text(
+                    game.totals, rules=rules, names=names, outcome=outcome, lang=lang
+                ),
+            )
+        )
+    else:
+        view = public_game_view(game)
+        out.append(
+            Picture(
+                f"table-{game_id}-{version}.{FORMAT}",
+                table_image(view, names=names, theme=theme, lang=lang),
+                table_alt_text(view, names, lang=lang),
+            )
+        )
+    if game.deal_scores and (game.finished or not game.plays):
+        score = game.deal_scores[-1]
+        out.append(
+            Picture(
+                f"deal-{game_id}-{score.deal}.{FORMAT}",
+                deal_image(score, rules=rules, names=names, piles=piles, theme=theme, lang=lang),
+                deal_alt_text(score, rules=rules, names=names, piles=piles, lang=lang),
+            )
+        )
+    return tuple(out)

@@ -162,6 +162,14 @@ def unanswered(standin: DiscordStandIn) -> list[Any]:
     return [it for it in standin.interactions.by_id.values() if it.response is None or it.failed]
 
 
+def held(label: str) -> re.Pattern[str]:
+    """A card in hand, as the privacy guard should look for it: anywhere but after the word
+    "primiera" in a string. Between two deals the table message's breakdown picture names
+    the finished deal's primiera cards in its alt text ("carte della primiera 7 di denari,
+    …"), public history, while the next deal's cards, the same forty, are already in hand."""
+    return re.compile(rf"^(?:(?!(?i:primiera))[\s\S])*?{re.escape(label)}")
+
+
 def secrets_of(labels: Iterable[str]) -> list[str]:
     return [label for label in labels if CARD_NAME.fullmatch(label)]
 
@@ -203,7 +211,7 @@ async def play_from(
     cards = live_cards(hand)
     button = cards[pick % len(cards)]
     label = str(button["label"])
-    standin.privacy.set_secrets(actor.user, [c for c in card_labels(hand) if c != label])
+    standin.privacy.set_secrets(actor.user, [held(c) for c in card_labels(hand) if c != label])
     result = await actor.click(hand, str(button["custom_id"]))
     assert not result.failed and result.message is not None
     asked = [b for b in result.message.buttons() if CAPTURE_ID.match(str(b.get("custom_id")))]

@@ -1,0 +1,155 @@
+"""The pictures on the bot's messages: drawn off the event loop, with the names people see.
+
+A picture costs about 4 ms (a hand) to 10 ms (a table, a breakdown) of Pillow work
+(``bench/render.py``); on the event loop that would hold up every other table's clicks, so
+pictures are drawn in one thread of their own. One, not a pool: Pillow keeps the GIL for
+most of its drawing, so more threads would not draw faster, and FreeType faces (the fonts)
+must not be used by two threads at once.
+
+A picture cannot show a mention, so seat holders are drawn by the name Discord last showed
+for them in an interaction; before any (after a restart), as "Seat 2".
+
+The breakdown's primiera cards need each side's pile of the deal, which no view keeps once
+the next deal is dealt: the piles are gathered from the deal's plays as they are announced,
+and used only when they add up to the cards the score counted (a deal begun before a
+restart is shown without them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+import discord
+
+from scopabot.render.hand import hand_picture
+from scopabot.render.i18n import Lang, tr
+from scopabot.render.image import Theme
+from scopabot.render.screens import Picture
+from scopabot.render.table import Piles, table_pictures
+from scopabot.service import (
+    Card,
+    CardPlayed,
+    DealScore,
+    DealScored,
+    Event,
+    MatchOver,
+    Play,
+    PublicView,
+    Rules,
+    SeatView,
+    TableInfo,
+)
+
+from .context import seat_names
+
+T = TypeVar("T")
+
+THEME = Theme.DARK
+"""Discord's default theme is dark; the pictures sit on their own opaque felt, so they read
+on the light theme too (docs/pictures.md shows both)."""
+KEEP_NAMES = 50_000
+KEEP_DEALS = 1_000
+
+# A card played this deal: its seat, the play, and the cards left on the table at the
+# deal's end with the side that takes them (on the deal's last play only).
+Record = tuple[int, Play, tuple[Card, ...], int | None]
+
+
+class Pictures:
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="scopabot-pictures")
+        self._names: dict[int, str] = {}
+        self._plays: dict[int, list[Record]] = {}
+        self._ended: OrderedDict[int, tuple[int, tuple[Record, ...]]] = OrderedDict()
+        bot.add_listener(self.on_interaction, "on_interaction")
+
+    async def draw(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._drawer, functools.partial(fn, *args, **kwargs))
+
+    # Names ------------------------------------------------------------------------------
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        user = interaction.user
+        self._names.pop(user.id, None)
+        self._names[user.id] = user.display_name
+        if len(self._names) > KEEP_NAMES:
+            del self._names[next(iter(self._names))]
+
+    def names(self, table: TableInfo, lang: Lang) -> list[str]:
+        """Seat holders by seat as a picture can show them: plain names, never mentions."""
+        names = seat_names(table, lang)
+        for seat, holder in table.seats.items():
+            if holder.user_id is None:
+                continue
+            name = self._names.get(holder.user_id)
+            if name is None:
+                user = self.bot.get_user(holder.user_id)
+                name = user.display_name if user is not None else None
+            names[seat] = name or tr("invite.seat", lang, seat=seat + 1)
+        return names
+
+    # Each side's pile of a deal -------------------------------------------------------------
+
+    def on_event(self, event: Event) -> None:
+        game_id = event.game_id
+        if game_id is None:
+            return
+        if isinstance(event, CardPlayed):
+            record = (event.seat, event.play, event.leftovers, event.leftovers_to)
+            self._plays.setdefault(game_id, []).append(record)
+        elif isinstance(event, DealScored):
+            plays = tuple(self._plays.pop(game_id, ()))
+            self._ended[game_id] = (event.deal_score.deal, plays)
+            self._ended.move_to_end(game_id)
+            if len(self._ended) > KEEP_DEALS:
+                self._ended.popitem(last=False)
+        elif isinstance(event, MatchOver):
+            self._plays.pop(game_id, None)
+
+    def piles(self, game_id: int, rules: Rules, score: DealScore) -> Piles | None:
+        """Each side's cards of the deal ``score`` counted, when every play of it was seen."""
+        deal, plays = self._ended.get(game_id, (None, ()))
+        if deal != score.deal:
+            return None
+        piles: list[list[Card]] = [[] for _ in range(rules.sides)]
+        for seat, play, leftovers, leftovers_to in plays:
+            if play.capture:
+                piles[rules.side_of(seat)] += [play.card, *play.capture]
+            if leftovers_to is not None:
+                piles[leftovers_to] += leftovers
+        if [len(p) for p in piles] != [side.cards for side in score.sides]:
+            return None
+        return tuple(tuple(p) for p in piles)
+
+    # The pictures ---------------------------------------------------------------------------
+
+    async def table(self, public: PublicView, lang: Lang) -> tuple[Picture, ...]:
+        """The table message's pictures (in the server's language)."""
+        last = public.deal_scores[-1] if public.deal_scores else None
+        piles = None if last is None else self.piles(public.game_id, public.rules, last)
+        return await self.draw(
+            table_pictures,
+            public,
+            self.names(public.table, lang),
+            lang,
+            game_id=public.game_id,
+            version=public.version,
+            piles=piles,
+            theme=THEME,
+        )
+
+    async def hand(self, seat_view: SeatView, lang: Lang) -> tuple[Picture, ...]:
+        """The hand's picture, for its owner only (in their language); none once it is over."""
+        if seat_view.public.finished:
+            return ()
+        return (await self.draw(hand_picture, seat_view.view, lang, theme=THEME),)
+
+    def close(self) -> None:
+        self._drawer.shutdown(wait=False, cancel_futures=True)
