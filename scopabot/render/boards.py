@@ -121,6 +121,8 @@ def sheet_screen(
         )
     rows.append(
         (
+            # A score with no side and points: any amount, asked in a form (a modal).
+            Button(tr("btn.custom_points", lang), Action.SCORE, "", Style.SUCCESS),
             Button(tr("btn.undo", lang), Action.UNDO),
             Button(tr("btn.end", lang), Action.END, style=Style.DANGER),
         )

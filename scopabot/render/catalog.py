@@ -308,6 +308,31 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Pari al traguardo: si gioca un'altra smazzata.",
     ),
     "sheet.last": ("Last: +{points} to {side}", "Ultimo: +{points} a {side}"),
+    "sheet.last_note": (
+        "Last: +{points} to {side} ({note})",
+        "Ultimo: +{points} a {side} ({note})",
+    ),
+    "btn.custom_points": ("Other points…", "Altri punti…"),
+    "sheet.form_title": ("Points for a side", "Punti a una squadra"),
+    "sheet.form_side": ("Side", "Squadra"),
+    "sheet.form_points": ("Points (1 to 101)", "Punti (da 1 a 101)"),
+    "sheet.form_note": ("Note (optional)", "Nota (facoltativa)"),
+    "sheet.form_note_hint": (
+        "e.g. napola, or a deal played again",
+        "es. napola, o smazzata ripetuta",
+    ),
+    "err.points_not_a_number": (
+        "“{text}” is not a number of points: write a whole number from 1 to 101. Nothing was added.",
+        "“{text}” non è un numero di punti: scrivi un numero intero da 1 a 101. Non ho aggiunto niente.",
+    ),
+    "err.points_out_of_range": (
+        "{points} points cannot be written: one entry holds 1 to 101 points. Nothing was added.",
+        "{points} punti non si possono segnare: una voce va da 1 a 101 punti. Non ho aggiunto niente.",
+    ),
+    "err.pick_a_side": (
+        "Choose the side that made the points. Nothing was added.",
+        "Scegli la squadra che ha fatto i punti. Non ho aggiunto niente.",
+    ),
     "err.unknown_score_sheet": (
         "I do not know that score sheet.",
         "Non conosco quel foglio dei punti.",

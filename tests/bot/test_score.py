@@ -22,3 +22,36 @@ async def test_score_sheet_from_start_to_a_winner(
     await alice.click(sheet, "Noi +2")
     assert "Vince Noi" in sheet.text()
     assert not sheet.buttons()  # a finished sheet takes no more points
+
+
+async def test_other_points_are_asked_in_a_form_checked_and_written_with_a_note(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice = s.user("alice")
+    sheet = (await alice.slash("score start", sides="Noi, Voi", target=21)).message
+    assert sheet is not None
+    await alice.click(sheet, "Noi +2")
+    revisions = len(sheet.history)
+
+    for typed, said in (("tre", "non è un numero"), ("150", "da 1 a 101"), ("0", "da 1 a 101")):
+        opened = await alice.click(sheet, "Altri punti…")
+        assert opened.modal is not None and opened.modal["title"] == "Punti a una squadra"
+        sent = await alice.submit_modal(opened, {"side": "1", "points": typed})
+        assert sent.message is not None and sent.message.ephemeral, typed
+        assert said in sent.message.text() and "Non ho aggiunto niente" in sent.message.text()
+    assert len(sheet.history) == revisions  # nothing was written
+
+    opened = await alice.click(sheet, "Altri punti…")
+    assert opened.modal is not None
+    sent = await alice.submit_modal(opened, {"side": "1", "points": " 7 ", "note": "napola"})
+    assert not sent.failed
+    assert "**Voi**: 7" in sheet.text() and "**Noi**: 2" in sheet.text()
+    assert "Ultimo: +7 a Voi (napola)" in sheet.text()
+    await alice.click(sheet, "Annulla l'ultimo")
+    assert "**Voi**: 0" in sheet.text()
+    bob = s.user("bob")  # not on the sheet: refused, in words
+    opened = await bob.click(sheet, "Altri punti…")
+    sent = await bob.submit_modal(opened, {"side": "0", "points": "5"})
+    assert sent.message is not None and "Non sei in questo foglio" in sent.message.text()
+    assert "**Noi**: 2" in sheet.text()
