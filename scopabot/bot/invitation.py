@@ -20,7 +20,7 @@ from scopabot.service import TableInfo, TableStatus
 
 from . import ui
 from .actions import edit_clicked, say
-from .context import seat_names, table_title
+from .context import seat_names, table_link, table_title
 from .ids import Target
 
 # The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
@@ -69,6 +69,7 @@ class Invitations:
     def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
         self.service = bot.service
+        self.rematches: dict[int, int] = {}  # finished game -> the table its Rematch opened
 
     def invite_view(self, table: TableInfo, lang: Lang, note: str = "") -> discord.ui.LayoutView:
         names = seat_names(table, lang)
@@ -255,13 +256,26 @@ class Invitations:
     async def rematch(
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> None:
+        """A new table for the players of a finished match: the same seats (so the same
+        sides), options, pace and computers; the one who clicks hosts it. Only a player may
+        ask, and a second click points to the table the first one opened."""
         old = await self.service.table_of_game(game_id)
+        user = interaction.user.id
         if old.status is not TableStatus.FINISHED:
             await say(interaction, tr("err.game_started", lang))
             return
-        computers = sum(1 for h in old.seats.values() if h.user_id is None)
+        if old.seat_of(user) is None:
+            await say(interaction, tr("err.rematch_players_only", lang))
+            return
+        opened = self.rematches.get(game_id)
+        if opened is not None:
+            current = await self.service.table(opened)
+            if current.status in (TableStatus.OPEN, TableStatus.PLAYING):
+                where = table_link(current) or f"<#{current.channel_id}>"
+                await say(interaction, tr("rematch.already", lang, where=where))
+                return
         table = await self.service.open_table(
-            host=interaction.user.id,
+            host=user,
             guild_id=old.guild_id,
             channel_id=interaction.channel_id,
             preset=old.rules.preset.value,
@@ -270,8 +284,16 @@ class Invitations:
             pace=old.pace,
             on_timeout=old.on_timeout,
             level=old.level,
-            computers=computers,
+            seat_host=False,
         )
+        self.rematches[game_id] = table.id
+        for seat in sorted(old.seats):  # in order, so each takes the first free seat: its own
+            holder = old.seats[seat]
+            if holder.user_id is not None:
+                table = await self.service.join(table.id, user=holder.user_id)
+            else:
+                level = holder.ai_level or old.level
+                table = await self.service.add_computer(table.id, by=user, level=level, seat=seat)
         await self.post_invitation(interaction, table, lang)
 
 

@@ -185,6 +185,14 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "err.seats_empty": ("Some seats are still empty.", "Ci sono ancora posti liberi."),
     "err.game_over": ("This match is over.", "Questa partita è finita."),
     "err.game_started": ("The match has already started.", "La partita è già iniziata."),
+    "err.rematch_players_only": (
+        "Only the players of this match can ask for a rematch.",
+        "Solo chi ha giocato questa partita può chiedere la rivincita.",
+    ),
+    "rematch.already": (
+        "The rematch is already open: {where}",
+        "La rivincita è già aperta: {where}",
+    ),
     "err.bad_option": (
         "That option is not possible: {message}",
         "Opzione non possibile: {message}",

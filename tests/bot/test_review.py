@@ -97,7 +97,6 @@ async def test_resign_with_two_games_here_asks_which(
     assert "partita" in answer.text() and "ritirato" not in answer.text(), answer.text()
 
 
-@review(3, "Rematch opens a table for whoever clicks, even someone who never sat there")
 async def test_rematch_is_for_the_players_of_the_match(
     threaded: DiscordStandIn, bot_py: BotProcess
 ) -> None:
