@@ -126,6 +126,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         """Publish, keep the context current, wake the scheduler and the computer seats."""
         ctx.away = set(applied.away)
         ctx.timing = (applied.version, applied.deadline)
+        ctx.latest = (applied.version, applied.game)  # the store's copy for this caller
         if ctx.table is not None:  # as the store now has it (the last move closes the table)
             over = applied.game.is_over
             status = TableStatus.FINISHED if over else ctx.table.status

@@ -84,6 +84,11 @@ class ViewingMixin(ServiceCore):
         return (await self._views(ctx, 0))[0]
 
     async def _views(self, ctx: GameContext, seat: int) -> tuple[PublicView, GameView]:
+        # Every move of a game in play here goes through this service (computer seats,
+        # deadlines and contexts rely on it too), so the game it last wrote is the game now.
+        latest = ctx.latest
+        if latest is not None and latest[0] == ctx.timing[0] and not ctx.finished:
+            return views_of(ctx, latest[1], latest[0], seat)
         stored = await self.store.load_game(ctx.game_id)
         # The context knows the deadline, the seats handed over and the table of the version
         # it last saw; the store is read again only when the game moved on elsewhere.
@@ -92,6 +97,8 @@ class ViewingMixin(ServiceCore):
             ctx.timing, ctx.away = (info.version, info.deadline_at), set(info.away)
             ctx.finished = info.status is not GameStatus.PLAYING
             ctx.table = await self._table_of(ctx)
+        if not ctx.finished and ctx.timing[0] == stored.version:
+            ctx.latest = (stored.version, stored.game)  # a copy of its own, kept unplayed
         reason = winner = None
         if ctx.finished and stored.game.outcome() is None:
             result = await self.store.match_result(game_id=ctx.game_id)

@@ -1,12 +1,13 @@
 """What the service keeps instead of reading it again: the mover's view in the move's outcome,
-and the table of a match being played. Each must be what a fresh read would say."""
+the game of the last move for views, and the table of a match being played. Each must be what
+a fresh read from the store would say."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from scopabot.service import GameService, SeatView, TableInfo
+from scopabot.service import FakeClock, GameService, InlineThinker, SeatView, TableInfo
 from scopabot.service.core import table_info
 from scopabot.store import Store
 
@@ -18,24 +19,59 @@ async def fresh_table(store: Store, table_id: int) -> TableInfo:
     return table_info(await store.table(table_id))
 
 
-async def test_a_moves_outcome_carries_the_view_a_fresh_read_gives(
-    service: GameService, store: Store
+async def fresh_service(store: Store, clock: FakeClock) -> GameService:
+    """Another service on the same store: it knows nothing yet, so it reads everything."""
+    return await GameService.start(store, clock=clock, thinker=InlineThinker(), computer_pause=0)
+
+
+class Reads:
+    """Counts the store's reads of games and tables."""
+
+    def __init__(self, store: Store) -> None:
+        self.count = 0
+        for name in ("load_game", "table", "game_info"):
+            real = getattr(store, name)
+            setattr(store, name, self.counted(real))
+
+    def counted(self, real: Any) -> Any:
+        async def read(*args: Any, **kwargs: Any) -> Any:
+            self.count += 1
+            return await real(*args, **kwargs)
+
+        return read
+
+
+async def test_views_and_outcomes_match_a_fresh_read_without_reading_again(
+    service: GameService, store: Store, clock: FakeClock
 ) -> None:
     game_id = await two_people(service, seed=5, deals=1)
+    await service.public_view(game_id)  # the first view reads the game once
     rng = random.Random(5)
+    reads = Reads(store)
     moves = 0
-    while not (await service.public_view(game_id)).finished:
-        public = await service.public_view(game_id)
+    outcome = None
+    while not (public := await service.public_view(game_id)).finished:
         user = public.seats[public.turn].user_id
         assert user is not None
         outcome = await play_once(service, game_id, user, rng)
         moves += 1
         assert isinstance(outcome.view, SeatView)
         assert outcome.view.version == outcome.version
-        # What the bot used to read back after the move, field by field.
-        assert outcome.view == await service.seat_view(game_id, user=user)
-        assert outcome.view.table == await fresh_table(store, outcome.view.table.id)
+        kept = (outcome.view, await service.seat_view(game_id, user=user))
+        public = await service.public_view(game_id)
+        reads_so_far = reads.count
+        fresh = await fresh_service(store, clock)
+        try:
+            assert kept[0] == kept[1] == await fresh.seat_view(game_id, user=user)
+            assert public == await fresh.public_view(game_id)
+            assert public.table == await fresh_table(store, public.table.id)
+        finally:
+            await fresh.close()
+        reads.count = reads_so_far
+        if not public.finished:
+            assert reads.count == 0, "a view of a game in play read the store again"
     assert moves > 30
+    assert outcome is not None and outcome.view is not None
     assert outcome.view.public.finished and not outcome.view.choices
 
 
@@ -50,20 +86,11 @@ async def test_a_playing_tables_reads_are_kept_and_match_the_store(
         assert await service.table(table_id) == await fresh_table(store, table_id)
     moved = await service.set_table_messages(table_id, channel_id=7, message_id=70)
     assert moved == await fresh_table(store, table_id)
-    reads = 0
-    real = store.table
-
-    async def counted(table: int) -> Any:
-        nonlocal reads
-        reads += 1
-        return await real(table)
-
-    store.table = counted  # type: ignore[method-assign,assignment]
+    reads = Reads(store)
     kept = await service.table(table_id)
     assert (await service.table_of_game(game_id)) == kept
-    assert reads == 0, "a playing table was read from the store again"
+    assert reads.count == 0, "a playing table was read from the store again"
     assert kept.message_id == 70 and kept.channel_id == 7
-    store.table = real  # type: ignore[method-assign]
     assert kept == await fresh_table(store, table_id)
 
 
