@@ -16,7 +16,7 @@ from scopabot.service.ratings import Boards
 
 from . import ui
 from .actions import edit_clicked, say
-from .commands import PRESETS
+from .choices import PRESETS
 from .ids import Target
 
 # The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its

@@ -30,6 +30,7 @@ from scopabot.service import (
 
 from . import ui
 from .actions import say
+from .choices import LEVELS, PACES, PRESETS, PRIMIERA, TIEBREAKS
 from .context import error_text, table_link, table_title
 from .delivery import game_targets
 
@@ -38,20 +39,6 @@ from .delivery import game_targets
 ScopaBot = Any
 
 log = logging.getLogger(__name__)
-
-PRESETS = [
-    Choice(name=_("Scopa"), value="scopa"),
-    Choice(name=_("Scopone scientifico"), value="scopone_scientifico"),
-    Choice(name=_("Scopone classico"), value="scopone_classico"),
-]
-LEVELS = [
-    Choice(name=_(n), value=v)
-    for n, v in [("easy", "greedy"), ("normal", "normal"), ("hard", "hard"), ("expert", "expert")]
-]
-PACES = [
-    Choice(name=_("Live"), value="live"),
-    Choice(name=_("Correspondence"), value="correspondence"),
-]
 
 
 class GameNotFound(Exception):
@@ -86,8 +73,13 @@ class ScopaGroup(app_commands.Group):
     async def lang(self, interaction: discord.Interaction[Any]) -> Lang:
         return await self.bot.langs.of_interaction(interaction)
 
-    async def game_of(self, interaction: discord.Interaction[Any], game: str | None) -> int:
-        """The game meant: the ``game`` option, the one here, or the only one waiting."""
+    async def game_of(
+        self, interaction: discord.Interaction[Any], game: str | None, *, guess: bool = True
+    ) -> int:
+        """The game meant: the ``game`` option, the one here, or the only one waiting.
+
+        Without ``guess`` (resigning, which cannot be undone) "the only one waiting for
+        you" is not enough: the game must be the only one here or the only one at all."""
         if game and game.isdigit():
             return int(game)
         mine = [
@@ -96,7 +88,8 @@ class ScopaGroup(app_commands.Group):
             if g.game_id is not None and g.status is TableStatus.PLAYING
         ]
         here = [g for g in mine if interaction.channel_id in (g.thread_id, g.channel_id)]
-        for group in (here, mine, [g for g in mine if g.waiting_for_you]):
+        waiting = [g for g in mine if g.waiting_for_you] if guess else []
+        for group in (here, mine, waiting):
             if len(group) == 1 and group[0].game_id is not None:
                 return group[0].game_id
         raise GameNotFound("err.which_game" if mine else "err.no_game_here")
@@ -115,6 +108,8 @@ class ScopaGroup(app_commands.Group):
         asso_piglia_tutto=_("asso_piglia_tutto"),
         napola=_("napola"),
         re_bello=_("re_bello"),
+        primiera=_("primiera"),
+        tiebreak=_("tiebreak"),
         pace=_("pace"),
         minutes=_("minutes"),
         hours=_("hours"),
@@ -129,13 +124,17 @@ class ScopaGroup(app_commands.Group):
         asso_piglia_tutto=_("An ace takes the whole table"),
         napola=_("A run of denari from the ace scores"),
         re_bello=_("The king of coins is a point"),
+        primiera=_("How the primiera is counted"),
+        tiebreak=_("A tie at the target"),
         pace=_("Live (minutes a turn) or by correspondence (hours a turn)"),
         minutes=_("Live: minutes a turn (default 2)"),
         hours=_("Correspondence: hours a turn (default 24)"),
         computers=_("How many seats computer players take"),
         level=_("How well computer players play"),
     )
-    @app_commands.choices(preset=PRESETS, pace=PACES, level=LEVELS)
+    @app_commands.choices(
+        preset=PRESETS, pace=PACES, level=LEVELS, primiera=PRIMIERA, tiebreak=TIEBREAKS
+    )
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -146,6 +145,8 @@ class ScopaGroup(app_commands.Group):
         asso_piglia_tutto: bool | None = None,
         napola: bool | None = None,
         re_bello: bool | None = None,
+        primiera: str | None = None,
+        tiebreak: str | None = None,
         pace: str = "live",
         minutes: app_commands.Range[int, 1, 15] | None = None,
         hours: app_commands.Range[int, 1, 168] | None = None,
@@ -153,6 +154,14 @@ class ScopaGroup(app_commands.Group):
         level: str = "normal",
     ) -> None:
         lang = await self.lang(interaction)
+        if target is not None and deals is not None:
+            await say(interaction, tr("err.target_or_deals", lang))
+            return
+        if (pace == "live" and hours is not None) or (
+            pace == "correspondence" and minutes is not None
+        ):
+            await say(interaction, tr("err.pace_unit", lang))
+            return
         options: dict[str, Any] = {}
         for name, value in (
             ("target", target),
@@ -160,6 +169,8 @@ class ScopaGroup(app_commands.Group):
             ("asso_piglia_tutto", asso_piglia_tutto),
             ("napola", napola),
             ("re_bello", re_bello),
+            ("primiera", primiera),
+            ("tiebreak", tiebreak),
         ):
             if value is not None:
                 options[name] = value
@@ -324,9 +335,10 @@ class ScopaGroup(app_commands.Group):
     @app_commands.describe(game=_("Which of your games (when you play several)"))
     async def resign(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         lang = await self.lang(interaction)
-        game_id = await self.game_of(interaction, game)
+        game_id = await self.game_of(interaction, game, guess=False)
+        table = await self.service.table_of_game(game_id)
         await self.service.resign(game_id, user=interaction.user.id)
-        await say(interaction, tr("resigned", lang))
+        await say(interaction, tr("resigned.at", lang, table=table_title(table, lang)))
 
     resign.autocomplete("game")(game_choices)
 

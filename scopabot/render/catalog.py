@@ -236,6 +236,18 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "perm.send_threads_name": ("Send Messages in Threads", "Invia messaggi nei thread"),
     # Replies to commands
     "resigned": ("You resigned; the match is over.", "Ti sei ritirato; la partita è finita."),
+    "resigned.at": (
+        "You resigned; the match is over ({table}).",
+        "Ti sei ritirato; la partita è finita ({table}).",
+    ),
+    "err.target_or_deals": (
+        "Choose a target or a number of deals, not both: a match ends one way. No table was opened.",
+        "Scegli un traguardo o un numero di smazzate, non entrambi: una partita finisce in un modo solo. Nessun tavolo è stato aperto.",
+    ),
+    "err.pace_unit": (
+        "A live table counts minutes a turn, one by correspondence hours: give minutes with live, hours with correspondence. No table was opened.",
+        "Un tavolo dal vivo conta i minuti a turno, uno per corrispondenza le ore: minuti con dal vivo, ore con corrispondenza. Nessun tavolo è stato aperto.",
+    ),
     "games.open": ("open", "apri"),
     "games.gathering": ("gathering players", "in attesa di giocatori"),
     "games.none": (

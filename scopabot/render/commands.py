@@ -60,6 +60,10 @@ ITALIAN: Final[dict[str, str]] = {
     "A run of denari from the ace scores": "La scala di denari dall'asso fa punti",
     "re_bello": "re_bello",
     "The king of coins is a point": "Il re di denari vale un punto",
+    "primiera": "primiera",
+    "How the primiera is counted": "Come si conta la primiera",
+    "tiebreak": "spareggio",
+    "A tie at the target": "Pari al traguardo",
     "pace": "ritmo",
     "Live (minutes a turn) or by correspondence (hours a turn)": (
         "Dal vivo (minuti) o per corrispondenza (ore a turno)"
@@ -99,6 +103,10 @@ ITALIAN: Final[dict[str, str]] = {
     "Scopone classico": "Scopone classico",
     "Live": "Dal vivo",
     "Correspondence": "Per corrispondenza",
+    "Classic": "Classica",
+    "By the number of sevens": "Contando i sette",
+    "Another deal": "Un'altra smazzata",
+    "Knock-out (spareggi)": "Spareggi a eliminazione",
     "easy": "facile",
     "normal": "normale",
     "hard": "difficile",

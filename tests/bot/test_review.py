@@ -57,7 +57,6 @@ async def test_the_breakdown_names_the_sides_readably(
     assert not any("<@" in block for block in blocks), blocks
 
 
-@review(2, "/scopa resign without `game` resigns one of two games, picked silently")
 async def test_resign_with_two_games_here_asks_which(
     threaded: DiscordStandIn, bot_py: BotProcess
 ) -> None:
@@ -180,7 +179,6 @@ async def test_the_first_ping_is_in_the_thread(
     assert not in_channel, in_channel
 
 
-@review(7, "/scopa new offers no primiera and no tie-break option (issue 11)")
 async def test_new_offers_primiera_and_tiebreak(
     threaded: DiscordStandIn, bot_py: BotProcess
 ) -> None:

@@ -1,0 +1,28 @@
+"""The fixed choices of the ``/scopa`` options, named in English and translated for Discord."""
+
+from __future__ import annotations
+
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+
+PRESETS = [
+    Choice(name=_("Scopa"), value="scopa"),
+    Choice(name=_("Scopone scientifico"), value="scopone_scientifico"),
+    Choice(name=_("Scopone classico"), value="scopone_classico"),
+]
+LEVELS = [
+    Choice(name=_(n), value=v)
+    for n, v in [("easy", "greedy"), ("normal", "normal"), ("hard", "hard"), ("expert", "expert")]
+]
+PRIMIERA = [
+    Choice(name=_("Classic"), value="classic"),
+    Choice(name=_("By the number of sevens"), value="sevens"),
+]
+TIEBREAKS = [
+    Choice(name=_("Another deal"), value="extra_deal"),
+    Choice(name=_("Knock-out (spareggi)"), value="ko"),
+]
+PACES = [
+    Choice(name=_("Live"), value="live"),
+    Choice(name=_("Correspondence"), value="correspondence"),
+]
