@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -35,6 +36,12 @@ from tests.bot.helpers import (
     world_with_threads,
 )
 from tests.standin import Actor, DiscordStandIn, SpecValidator
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def one_game(
@@ -63,7 +70,10 @@ async def one_game(
             return moves
         if think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # a person reads, then clicks
-        button = live_cards(hand)[0]  # type: ignore[arg-type]
+        cards = live_cards(hand)  # type: ignore[arg-type]
+        if not cards:  # the hand changed while the person was thinking: read it again
+            continue
+        button = cards[0]
         start = time.perf_counter()
         result = await actor.click(hand, str(button["custom_id"]))  # type: ignore[arg-type]
         acks.append(time.perf_counter() - start)
@@ -126,6 +136,8 @@ async def main(games: int, deals: int, *, check_spec: bool, think: float) -> Non
             await bot.start()
             try:
                 before = len(s.requests)
+                assert bot.process is not None
+                cpu_before = cpu_seconds(bot.process.pid)
                 acks: list[float] = []
                 began = time.perf_counter()
                 actors = [Actor(s, user) for user in people]
@@ -137,6 +149,7 @@ async def main(games: int, deals: int, *, check_spec: bool, think: float) -> Non
                 )
                 wall = time.perf_counter() - began
                 await asyncio.sleep(1.0)  # let the last table edits land
+                cpu = cpu_seconds(bot.process.pid) - cpu_before
             except BaseException:
                 print(bot.output()[-3000:])
                 raise
@@ -165,6 +178,12 @@ async def main(games: int, deals: int, *, check_spec: bool, think: float) -> Non
     print(
         f"  as the test's users saw it (their polling included): median "
         f"{statistics.median(acks) * 1000:.1f} ms, p99 {seen99 * 1000:.1f} ms"
+    )
+    load = Path("/proc/loadavg").read_text().split()[0]
+    print(
+        f"bot process CPU: {cpu:.1f} s = {cpu / all_moves * 1000:.1f} ms per move "
+        f"(its event loop, SQL thread and all); load average at the end: {load} "
+        f"on {os.cpu_count()} cores"
     )
     print(
         f"counted REST calls: {len(counted)} = {len(counted) / all_moves:.2f} per move "

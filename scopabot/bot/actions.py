@@ -32,17 +32,30 @@ ScopaBot = Any
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 DEFER_AFTER = 2.0  # seconds; Discord allows 3 for the first answer
+ANSWERING = "scopabot.answering"
+
+
+def answering(interaction: discord.Interaction[Any]) -> asyncio.Lock:
+    """Held while the interaction is being answered. A deferral sent near the deadline and
+    the work's own answer would otherwise both see "not answered yet" and both go as the
+    first response, and Discord refuses the second (40060)."""
+    lock = interaction.extras.get(ANSWERING)
+    if lock is None:
+        lock = interaction.extras[ANSWERING] = asyncio.Lock()
+    return lock  # type: ignore[no-any-return]
 
 
 async def within(interaction: discord.Interaction[Any], work: Awaitable[T], *, update: bool) -> T:
     """Run ``work``; if it is still busy near the deadline, acknowledge first, then wait."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done and not interaction.response.is_done():
-        if update:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+    if not done:
+        async with answering(interaction):
+            if not interaction.response.is_done():
+                if update:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
     return await task
 
 
@@ -56,10 +69,11 @@ async def edit_clicked(
     kwargs: dict[str, Any] = {"view": view}
     if files is not None:
         kwargs["attachments"] = files
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**kwargs)
-    else:
-        await interaction.response.edit_message(**kwargs)
+    async with answering(interaction):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
 
 
 async def say(
@@ -78,10 +92,11 @@ async def say(
             kwargs["files"] = files
     else:
         kwargs["content"] = text
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+    async with answering(interaction):
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
 
 
 class Actions:
@@ -160,7 +175,7 @@ class Actions:
         shown = None
         try:
             try:
-                await self.service.play(
+                outcome = await self.service.play(
                     game_id, user=user_id, card=card, capture=capture, version=version
                 )
             except ChooseCapture as choice:
@@ -172,8 +187,9 @@ class Actions:
                 return
             note = tr("played", lang, card=card_name(Card.parse(card), lang))
             link = table_link(table) if slot is not None else None
+            # The answer is made from the move's outcome: nothing is read back from the store.
             view, files, version = await self.bot.delivery.hand_view(
-                game_id, user_id, lang, link=link, note=note
+                game_id, user_id, lang, link=link, note=note, seat_view=outcome.view
             )
             await edit_clicked(interaction, view, files)
             shown = version

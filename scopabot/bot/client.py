@@ -36,8 +36,11 @@ def use_endpoints(*, api_base: str | None, gateway: str | None) -> None:
 
 
 def intents() -> discord.Intents:
-    """No privileged intents: the bot is driven by interactions, not by reading chat."""
-    return discord.Intents.default()
+    """Servers and their channels and threads only. The bot is driven by interactions, not by
+    reading chat: no privileged intents, and no message events either — with them Discord
+    would echo every table and hand edit the bot makes back to it, each to be parsed on the
+    event loop between clicks."""
+    return discord.Intents(guilds=True)
 
 
 class ScopaBot(commands.AutoShardedBot):

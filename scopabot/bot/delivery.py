@@ -30,6 +30,7 @@ from scopabot.service import (
     PaceKind,
     ReminderDue,
     SeatTakenBack,
+    SeatView,
     TableChanged,
     TableInfo,
     TableStatus,
@@ -254,9 +255,18 @@ class Delivery:
         return self._seat_msgs[game_id]
 
     async def hand_view(
-        self, game_id: int, user_id: int, lang: Lang, *, link: str | None, note: str = ""
+        self,
+        game_id: int,
+        user_id: int,
+        lang: Lang,
+        *,
+        link: str | None,
+        note: str = "",
+        seat_view: SeatView | None = None,
     ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
-        seat_view = await self.service.seat_view(game_id, user=user_id)
+        """``seat_view`` when the caller holds it already (a move's outcome), else it is read."""
+        if seat_view is None:
+            seat_view = await self.service.seat_view(game_id, user=user_id)
         names = seat_names(seat_view.table, lang)
         public = seat_view.public
         screen = hand_screen(
