@@ -97,6 +97,7 @@ from .rules import (
     PrimieraRule,
     Rules,
     RulesError,
+    RulesProblem,
     Tiebreak,
 )
 from .scoring import (
@@ -147,6 +148,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "RulesError",
+    "RulesProblem",
     "SideScore",
     "Suit",
     "Tiebreak",

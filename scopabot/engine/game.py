@@ -238,7 +238,9 @@ class Game(SavableMatch):
             )
         card = move.card.index
         if card not in deal.hands[deal.turn]:
-            raise IllegalMoveError(IllegalReason.NOT_IN_HAND, f"{move.card} is not in your hand")
+            raise IllegalMoveError(
+                IllegalReason.NOT_IN_HAND, f"{move.card} is not in your hand", card=move.card
+            )
         wanted = sorted(c.index for c in move.capture)
         choices = [(card, cap) for c, cap in deal.actions() if c == card]
         for action in choices:
@@ -248,22 +250,28 @@ class Game(SavableMatch):
         missing = [c for c in wanted if c not in table]
         if missing:
             names = ", ".join(str(CARDS[c]) for c in missing)
-            raise IllegalMoveError(IllegalReason.NOT_ON_TABLE, f"{names} is not on the table")
-        options = " or ".join(_capture_text(cap) for _, cap in choices)
-        if not wanted:
             raise IllegalMoveError(
-                IllegalReason.MUST_CAPTURE, f"{move.card} must capture: take {options}"
+                IllegalReason.NOT_ON_TABLE,
+                f"{names} is not on the table",
+                card=move.card,
+                missing=tuple(CARDS[c] for c in missing),
             )
+        options = " or ".join(_capture_text(cap) for _, cap in choices)
+        takes = tuple(tuple(CARDS[c] for c in cap) for _, cap in choices if cap)
+
+        def refused(reason: IllegalReason, text: str) -> IllegalMoveError:
+            return IllegalMoveError(reason, text, card=move.card, options=takes)
+
+        if not wanted:
+            raise refused(IllegalReason.MUST_CAPTURE, f"{move.card} must capture: take {options}")
         if any(len(cap) == 1 and VALUE_OF[cap[0]] == VALUE_OF[card] for _, cap in choices):
-            raise IllegalMoveError(
+            raise refused(
                 IllegalReason.MUST_TAKE_SAME_VALUE,
                 f"a card of the same value is on the table: {move.card} must take {options}",
             )
         if choices[0][1]:
-            raise IllegalMoveError(
-                IllegalReason.WRONG_SUM, f"{move.card} cannot take that: take {options}"
-            )
-        raise IllegalMoveError(
+            raise refused(IllegalReason.WRONG_SUM, f"{move.card} cannot take that: take {options}")
+        raise refused(
             IllegalReason.WRONG_SUM, f"{move.card} captures nothing here: play it on the table"
         )
 

@@ -51,11 +51,26 @@ class IllegalReason(StrEnum):
 
 
 class IllegalMoveError(ValueError):
-    """A well-formed move that the rules do not allow here; ``reason`` says which rule."""
+    """A well-formed move that the rules do not allow here; ``reason`` says which rule.
 
-    def __init__(self, reason: IllegalReason, message: str) -> None:
+    The message is English for logs and the terminal; a front end writes its own sentence
+    from the data: ``card`` played, ``missing`` (the named captures not on the table) and
+    ``options`` (the captures the card may make instead; none when it can only be laid)."""
+
+    def __init__(
+        self,
+        reason: IllegalReason,
+        message: str,
+        *,
+        card: Card | None = None,
+        missing: tuple[Card, ...] = (),
+        options: tuple[tuple[Card, ...], ...] = (),
+    ) -> None:
         super().__init__(message)
         self.reason = reason
+        self.card = card
+        self.missing = missing
+        self.options = options
 
 
 @dataclass(frozen=True, slots=True)

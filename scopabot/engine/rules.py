@@ -41,8 +41,32 @@ class FirstDealer(StrEnum):
     DRAW = "draw"
 
 
+class RulesProblem(StrEnum):
+    """Which rule of the options a refused combination breaks (see :class:`RulesError`)."""
+
+    PLAYERS = "players"  # scopa is 2, 3 or 4 players
+    PAIRS = "pairs"  # scopone is 4 players in two pairs
+    DEALS = "deals"  # deals out of 1..MAX_DEALS
+    TARGET = "target"  # target out of 1..MAX_TARGET
+    NO_END = "no_end"  # neither a target nor a number of deals
+    UNKNOWN_OPTION = "unknown_option"
+    BAD_CHOICE = "bad_choice"  # a value that is not one of an option's choices
+
+
 class RulesError(ValueError):
-    """A combination of options that no table can be played with."""
+    """A combination of options that no table can be played with.
+
+    The message is English, for logs and the terminal; ``code`` names the broken rule,
+    ``option`` the option at fault and ``value`` what was given, so a front end writes the
+    refusal in its reader's language without reading the message."""
+
+    def __init__(
+        self, message: str, *, code: RulesProblem, option: str = "", value: object = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.option = option
+        self.value = value
 
 
 TARGET_CHOICES = (11, 16, 21, 31)
@@ -85,17 +109,39 @@ class Rules:
             object.__setattr__(self, "players", 2 if self.preset is Preset.SCOPA else 4)
         if self.preset is Preset.SCOPA:
             if self.players not in (2, 3, 4):
-                raise RulesError(f"scopa is played by 2, 3 or 4 players, not {self.players}")
+                raise RulesError(
+                    f"scopa is played by 2, 3 or 4 players, not {self.players}",
+                    code=RulesProblem.PLAYERS,
+                    option="players",
+                    value=self.players,
+                )
         elif self.players != 4:
-            raise RulesError(f"{self.preset} is played by 4 players in two pairs")
+            raise RulesError(
+                f"{self.preset} is played by 4 players in two pairs",
+                code=RulesProblem.PAIRS,
+                option="players",
+                value=self.players,
+            )
         if self.deals is not None:
             if not 1 <= self.deals <= MAX_DEALS:
-                raise RulesError(f"the number of deals must be 1..{MAX_DEALS}, not {self.deals}")
+                raise RulesError(
+                    f"the number of deals must be 1..{MAX_DEALS}, not {self.deals}",
+                    code=RulesProblem.DEALS,
+                    option="deals",
+                    value=self.deals,
+                )
             object.__setattr__(self, "target", None)
         elif self.target is None:
-            raise RulesError("a match needs a target score or a number of deals")
+            raise RulesError(
+                "a match needs a target score or a number of deals", code=RulesProblem.NO_END
+            )
         elif not 1 <= self.target <= MAX_TARGET:
-            raise RulesError(f"the target must be 1..{MAX_TARGET}, not {self.target}")
+            raise RulesError(
+                f"the target must be 1..{MAX_TARGET}, not {self.target}",
+                code=RulesProblem.TARGET,
+                option="target",
+                value=self.target,
+            )
 
     @property
     def sides(self) -> int:
@@ -144,7 +190,13 @@ class Rules:
         known = {f for f in cls.__dataclass_fields__}
         unknown = set(data) - known
         if unknown:
-            raise RulesError(f"unknown option(s): {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(unknown))
+            raise RulesError(
+                f"unknown option(s): {names}",
+                code=RulesProblem.UNKNOWN_OPTION,
+                option=min(unknown),
+                value=names,
+            )
         return cls(**data)
 
 
@@ -155,7 +207,12 @@ def _enum(kind: type[E], value: object, name: str) -> E:
         return kind(str(value).strip().lower())
     except ValueError:
         choices = ", ".join(m.value for m in kind)
-        raise RulesError(f"{name} must be one of {choices}, not {value!r}") from None
+        raise RulesError(
+            f"{name} must be one of {choices}, not {value!r}",
+            code=RulesProblem.BAD_CHOICE,
+            option=name,
+            value=value,
+        ) from None
 
 
 _FIELDS = tuple(f.name for f in fields(Rules))

@@ -141,3 +141,17 @@ class TestAssoPigliaTutto:
     def test_without_the_option_an_asso_is_worth_one(self) -> None:
         g = position(Rules(), hands=["1b 2c", "1c 2d"], table="3d 7d")
         assert [str(m) for m in g.legal_moves()] == ["1b", "2c"]
+
+
+def test_a_refusal_carries_the_cards_a_front_end_names() -> None:
+    g = position(hands=["6b 2c", "1c 2d"], table="1d 5s")
+    refusals = {}
+    for text in ("3b", "6b:6c+1d", "6b", "2c:1d"):
+        with pytest.raises(IllegalMoveError) as info:
+            g.play(text)
+        refusals[text] = info.value
+    assert refusals["3b"].card == Card.parse("3b")
+    assert refusals["6b:6c+1d"].missing == (Card.parse("6c"),)
+    assert refusals["6b"].options == ((Card.parse("1d"), Card.parse("5s")),)
+    assert refusals["2c:1d"].reason is IllegalReason.WRONG_SUM
+    assert (refusals["2c:1d"].card, refusals["2c:1d"].options) == (Card.parse("2c"), ())

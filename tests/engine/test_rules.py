@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scopabot.engine import Preset, Rules, RulesError, Tiebreak
+from scopabot.engine import Preset, Rules, RulesError, RulesProblem, Tiebreak
 
 from .helpers import position
 
@@ -30,6 +30,28 @@ def test_targets_from_one_to_a_hundred_and_one(target: int) -> None:
 def test_impossible_options_are_refused(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(RulesError, match=message):
         Rules(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code", "option", "value"),
+    [
+        ({"target": 0}, RulesProblem.TARGET, "target", 0),
+        ({"deals": 200}, RulesProblem.DEALS, "deals", 200),
+        ({"players": 5}, RulesProblem.PLAYERS, "players", 5),
+        ({"preset": "scopone_classico", "players": 3}, RulesProblem.PAIRS, "players", 3),
+        ({"tiebreak": "coin"}, RulesProblem.BAD_CHOICE, "tiebreak", "coin"),
+        ({"target": None}, RulesProblem.NO_END, "", None),
+    ],
+)
+def test_a_refusal_names_its_rule_for_front_ends(
+    kwargs: dict[str, object], code: RulesProblem, option: str, value: object
+) -> None:
+    with pytest.raises(RulesError) as info:
+        Rules(**kwargs)  # type: ignore[arg-type]
+    assert (info.value.code, info.value.option, info.value.value) == (code, option, value)
+    with pytest.raises(RulesError) as unknown:
+        Rules.from_dict({"jokers": True})
+    assert (unknown.value.code, unknown.value.option) == (RulesProblem.UNKNOWN_OPTION, "jokers")
 
 
 def test_options_round_trip_and_accept_plain_strings() -> None:
