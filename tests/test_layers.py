@@ -164,3 +164,24 @@ def test_relative_imports_are_read_and_violations_seen() -> None:
     ]
     assert problems_of("bot", {"scopabot.engine.cards"}) == ["imports scopabot.engine.cards"]
     assert problems_of("ai", {"scopabot.service.arena"}) == ["imports scopabot.service.arena"]
+
+
+def store_reaches(path: Path) -> list[int]:
+    """Lines where a module reads an attribute named ``store`` (``bot.service.store``)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return sorted(
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr == "store"
+    )
+
+
+def test_the_bot_reaches_the_store_only_through_the_service() -> None:
+    # Importing the store is refused above; reading the service's own store is the same leak.
+    found = {
+        str(path.relative_to(ROOT)): lines
+        for path in sorted((PACKAGE / "bot").rglob("*.py"))
+        if (lines := store_reaches(path))
+    }
+    assert not found, found
+    assert store_reaches(PACKAGE / "service" / "service.py"), "the check reads attributes"

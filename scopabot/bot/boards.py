@@ -12,7 +12,6 @@ from discord.app_commands import locale_str as _
 from scopabot.render.boards import BoardLine, StatsLine, leaderboard_screen, stats_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.service import GLOBAL
-from scopabot.service.ratings import Boards
 
 from . import ui
 from .actions import edit_clicked, say
@@ -33,7 +32,6 @@ class BoardPages:
 
     def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
-        self.boards = Boards(bot.service.store)
 
     async def screen(
         self, board: int, category: int, cursor: str, lang: Lang
@@ -42,7 +40,7 @@ class BoardPages:
         if cursor:
             score, _, rid = cursor.partition(",")
             after = (float(score), int(rid))
-        page = await self.boards.leaderboard(
+        page = await self.bot.service.leaderboard(
             board=board, category=CATEGORIES[category], after=after, limit=PAGE
         )
         lines = []
@@ -105,7 +103,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
         where = (
             GLOBAL if board == "global" or interaction.guild_id is None else interaction.guild_id
         )
-        records = await pages.boards.stats(who.id, board=where)
+        records = await bot.service.stats(who.id, board=where)
         lines = []
         for record in records:
             s = record.stats

@@ -121,8 +121,7 @@ def read_points(text: str, lang: Lang) -> tuple[int | None, str]:
 class Sheets:
     def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
-        keeping = getattr(bot.service, "score_sheets", None)
-        self.keeping: ScoreKeeping = keeping or ScoreKeeping(bot.service.store)
+        self.keeping: ScoreKeeping = bot.service.score_sheets
 
     async def on_click(
         self, interaction: discord.Interaction[Any], target: Target, lang: Lang
