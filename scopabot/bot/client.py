@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -25,6 +26,35 @@ from .translator import CatalogTranslator
 from .ui import ScopaButton, ScopaSelect
 
 log = logging.getLogger(__name__)
+
+SHUTDOWN_WAIT = 8.0  # seconds for running handlers, then for message edits, when stopping
+# discord.py runs each interaction in a task named after what it runs.
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-",
+    "discord.py: on_interaction",
+    "discord.py: on_app_command_completion",
+)
+
+
+def _handlers() -> list[asyncio.Task[Any]]:
+    current = asyncio.current_task()
+    return [
+        t
+        for t in asyncio.all_tasks()
+        if t is not current and not t.done() and t.get_name().startswith(HANDLER_TASKS)
+    ]
+
+
+async def _wait(tasks: list[asyncio.Future[Any]], timeout: float, what: str) -> None:
+    if not tasks:
+        return
+    log.info("Stopping: waiting for %d %s", len(tasks), what)
+    _done, pending = await asyncio.wait(tasks, timeout=timeout)
+    if pending:
+        log.warning("Stopping: %d %s still running after %.0f s", len(pending), what, timeout)
+        for task in pending:
+            task.cancel()
 
 
 def use_endpoints(*, api_base: str | None, gateway: str | None) -> None:
@@ -71,6 +101,7 @@ class ScopaBot(commands.AutoShardedBot):
         self.service: GameService = service  # type: ignore[assignment]
         self.hash_path = hash_path
         self.synced = False
+        self._stopping: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -117,9 +148,23 @@ class ScopaBot(commands.AutoShardedBot):
         log.info("Ready as %s (id %s) in %d server(s)", self.user, self.user.id, len(self.guilds))
 
     async def close(self) -> None:
-        if getattr(self, "delivery", None) is not None:
-            self._unsubscribe()
-            self.delivery.close()
+        """Stop gracefully (SIGTERM): take no more interactions, let those running finish,
+        close the service (its last events still reach the messages), then disconnect. The
+        caller closes the store after this returns. Called twice (the signal, then leaving
+        ``async with``), the second call waits for the first."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        parsers = self._connection.parsers
+        parsers["INTERACTION_CREATE"] = lambda data: log.info("Stopping: an interaction ignored")
+        await _wait(_handlers(), SHUTDOWN_WAIT, "interaction handlers")
+        delivery = getattr(self, "delivery", None)
         if self._owns_service and self.service is not None:
             await self.service.close()
+        if delivery is not None:
+            await _wait([asyncio.ensure_future(delivery.idle())], SHUTDOWN_WAIT, "messages")
+            self._unsubscribe()
+            delivery.close()
         await super().close()

@@ -11,10 +11,9 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from scopabot.render.cards import capture_name, card_name
+from scopabot.render.cards import card_name
 from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.rules import rules_lines
@@ -30,8 +29,9 @@ from scopabot.service import (
 
 from . import ui
 from .actions import say
+from .autocomplete import GameNotFound, capture_choices, card_choices, game_choices, game_of
 from .choices import LEVELS, PACES, PRESETS, PRIMIERA, TIEBREAKS
-from .context import error_text, table_link, table_title
+from .context import error_text, seat_names, table_link, table_title
 from .delivery import game_targets
 
 # The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
@@ -39,11 +39,6 @@ from .delivery import game_targets
 ScopaBot = Any
 
 log = logging.getLogger(__name__)
-
-
-class GameNotFound(Exception):
-    def __init__(self, key: str) -> None:
-        self.key = key
 
 
 async def command_error(
@@ -76,23 +71,7 @@ class ScopaGroup(app_commands.Group):
     async def game_of(
         self, interaction: discord.Interaction[Any], game: str | None, *, guess: bool = True
     ) -> int:
-        """The game meant: the ``game`` option, the one here, or the only one waiting.
-
-        Without ``guess`` (resigning, which cannot be undone) "the only one waiting for
-        you" is not enough: the game must be the only one here or the only one at all."""
-        if game and game.isdigit():
-            return int(game)
-        mine = [
-            g
-            for g in await self.service.my_games(user=interaction.user.id)
-            if g.game_id is not None and g.status is TableStatus.PLAYING
-        ]
-        here = [g for g in mine if interaction.channel_id in (g.thread_id, g.channel_id)]
-        waiting = [g for g in mine if g.waiting_for_you] if guess else []
-        for group in (here, mine, waiting):
-            if len(group) == 1 and group[0].game_id is not None:
-                return group[0].game_id
-        raise GameNotFound("err.which_game" if mine else "err.no_game_here")
+        return await game_of(interaction, game, guess=guess)
 
     # /scopa new ----------------------------------------------------------------------------
 
@@ -233,57 +212,9 @@ class ScopaGroup(app_commands.Group):
             return
         await say(interaction, tr("played", lang, card=card_name(played, lang)))
 
-    @play.autocomplete("card")
-    async def card_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[Choice[str]]:
-        lang = await self.lang(interaction)
-        seat_view = await self._seat_view(interaction)
-        if seat_view is None:
-            return []
-        typed = current.lower()
-        found = [Choice(name=card_name(c, lang), value=str(c)) for c in seat_view.hand]
-        return [c for c in found if typed in c.name.lower() or typed in str(c.value)][:25]
-
-    @play.autocomplete("capture")
-    async def capture_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[Choice[str]]:
-        lang = await self.lang(interaction)
-        seat_view = await self._seat_view(interaction)
-        card_text = getattr(interaction.namespace, "card", None)
-        if seat_view is None or not card_text:
-            return []
-        try:
-            card = Card.parse(str(card_text))
-        except CardParseError:
-            return []
-        moves = [m for m in seat_view.choices.get(card, ()) if m.is_capture]
-        return [
-            Choice(name=capture_name(m, lang)[:100], value=str(m).partition(":")[2]) for m in moves
-        ][:25]
-
-    @play.autocomplete("game")
-    async def game_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[Choice[str]]:
-        lang = await self.lang(interaction)
-        found = []
-        for g in await self.service.my_games(user=interaction.user.id):
-            if g.game_id is None:
-                continue
-            table = await self.service.table(g.table_id)
-            mark = "▶ " if g.waiting_for_you else ""
-            found.append(Choice(name=(mark + table_title(table, lang))[:100], value=str(g.game_id)))
-        return found[:25]
-
-    async def _seat_view(self, interaction: discord.Interaction[Any]) -> Any:
-        game = getattr(interaction.namespace, "game", None)
-        try:
-            game_id = await self.game_of(interaction, game)
-            return await self.service.seat_view(game_id, user=interaction.user.id)
-        except (GameNotFound, ServiceError):
-            return None
+    play.autocomplete("card")(card_choices)
+    play.autocomplete("capture")(capture_choices)
+    play.autocomplete("game")(game_choices)
 
     # /scopa hand, table, rules, resign -----------------------------------------------------
 
@@ -358,10 +289,15 @@ class ScopaGroup(app_commands.Group):
                 line += f" · [{tr('games.open', lang)}]({link})"
             if g.status is TableStatus.OPEN:
                 line += " · " + tr("games.gathering", lang)
-            elif g.waiting_for_you:
-                line += " · **" + tr("turn.yours", lang) + "**"
-            if g.deadline is not None and g.status is TableStatus.PLAYING:
-                line += " " + tr("turn.deadline", lang, when=f"<t:{int(g.deadline.timestamp())}:R>")
+            elif g.status is TableStatus.PLAYING and g.turn is not None:
+                # Whose turn it is, then its clock: the deadline is the player in turn's.
+                if g.waiting_for_you:
+                    line += " · **" + tr("turn.yours", lang) + "**"
+                else:
+                    line += " · " + tr("turn.of", lang, name=seat_names(table, lang)[g.turn])
+                if g.deadline is not None:
+                    when = f"<t:{int(g.deadline.timestamp())}:R>"
+                    line += " " + tr("turn.deadline", lang, when=when)
             lines.append(line)
         await say(interaction, "\n".join(lines) if lines else tr("games.none", lang))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scopabot.engine import Card, Move, Suit
+from scopabot.engine.cards import VALUE_NAMES
 
 from .i18n import Lang, current_lang
 
@@ -62,3 +63,22 @@ def move_name(move: Move, lang: Lang | None = None) -> str:
         return f"{card_name(move.card, lang)} ({verb})"
     takes = "prende" if lang is Lang.IT else "takes"
     return f"{card_name(move.card, lang)} {takes} {capture_name(move, lang)}"
+
+
+_SPECIAL_NAMES = {Card(7, Suit.DENARI): "settebello", Card(10, Suit.DENARI): "re bello"}
+
+
+def card_words(card: Card) -> str:
+    """Every way a person may name ``card``, lower case, for matching what they type: both
+    languages' names, the Italian number word ("sette"), a nickname ("settebello") and the
+    notation — so a player on an English client may still type "denari"."""
+    names = [card_name(card, lang) for lang in Lang]
+    names += [f"{VALUE_NAMES[card.value]} {_SUITS[Lang.IT][card.suit]}", str(card)]
+    if card in _SPECIAL_NAMES:
+        names.append(_SPECIAL_NAMES[card])
+    return " · ".join(names).lower()
+
+
+def matches(typed: str, words: str) -> bool:
+    """Whether every word typed is found in ``words`` ("den 7" finds "7 di denari")."""
+    return all(part in words for part in typed.lower().split())

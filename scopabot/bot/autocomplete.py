@@ -1,0 +1,116 @@
+"""Which game a command means, and what ``/scopa`` suggests while a person types.
+
+Discord asks for suggestions on every keystroke, so each answer costs one service call for
+the games (``my_games`` already carries each table's rules and number) and one more for a
+hand. Suggestions match what was typed, word by word, against every way a person names the
+thing: a card in English and in Italian and in the notation (RULES.md: Italian names are
+accepted from everyone), a game by its title and table number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.app_commands import Choice
+
+from scopabot.render.cards import capture_name, card_name, card_words, matches
+from scopabot.render.i18n import Lang, tr
+from scopabot.render.rules import preset_name
+from scopabot.service import Card, CardParseError, MyGame, ServiceError, TableStatus
+
+MAX_CHOICES = 25  # Discord shows at most 25 suggestions
+
+
+class GameNotFound(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+async def game_of(
+    interaction: discord.Interaction[Any], game: str | None, *, guess: bool = True
+) -> int:
+    """The game meant: the ``game`` option, the one here, or the only one waiting.
+
+    Without ``guess`` (resigning, which cannot be undone) "the only one waiting for you" is
+    not enough: the game must be the only one here or the only one at all."""
+    if game and game.isdigit():
+        return int(game)
+    service = interaction.client.service  # type: ignore[attr-defined]
+    mine = [
+        g
+        for g in await service.my_games(user=interaction.user.id)
+        if g.game_id is not None and g.status is TableStatus.PLAYING
+    ]
+    here = [g for g in mine if interaction.channel_id in (g.thread_id, g.channel_id)]
+    waiting = [g for g in mine if g.waiting_for_you] if guess else []
+    for group in (here, mine, waiting):
+        if len(group) == 1 and group[0].game_id is not None:
+            return group[0].game_id
+    raise GameNotFound("err.which_game" if mine else "err.no_game_here")
+
+
+def game_title(game: MyGame, lang: Lang) -> str:
+    """A game's title as ``context.table_title`` writes it, from the listing alone."""
+    return f"{preset_name(game.rules, lang)} · {tr('table.number', lang, id=game.table_id)}"
+
+
+async def _lang(interaction: discord.Interaction[Any]) -> Lang:
+    langs = interaction.client.langs  # type: ignore[attr-defined]
+    lang: Lang = await langs.of_interaction(interaction)
+    return lang
+
+
+async def game_choices(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+    lang = await _lang(interaction)
+    service = interaction.client.service  # type: ignore[attr-defined]
+    found = []
+    for g in await service.my_games(user=interaction.user.id):
+        if g.game_id is None:
+            continue
+        title = game_title(g, lang)
+        if not matches(current, f"{title} {g.table_id} {g.game_id}".lower()):
+            continue
+        mark = "▶ " if g.waiting_for_you else ""
+        found.append(Choice(name=(mark + title)[:100], value=str(g.game_id)))
+    return found[:MAX_CHOICES]
+
+
+async def _seat_view(interaction: discord.Interaction[Any]) -> Any:
+    game = getattr(interaction.namespace, "game", None)
+    service = interaction.client.service  # type: ignore[attr-defined]
+    try:
+        game_id = await game_of(interaction, game)
+        return await service.seat_view(game_id, user=interaction.user.id)
+    except (GameNotFound, ServiceError):
+        return None
+
+
+async def card_choices(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+    """The cards of the person's hand that match what they typed, in either language."""
+    lang = await _lang(interaction)
+    seat_view = await _seat_view(interaction)
+    if seat_view is None:
+        return []
+    return [
+        Choice(name=card_name(c, lang), value=str(c))
+        for c in seat_view.hand
+        if matches(current, card_words(c))
+    ][:MAX_CHOICES]
+
+
+async def capture_choices(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+    """The captures the chosen card can make (none when it only lays the card)."""
+    lang = await _lang(interaction)
+    seat_view = await _seat_view(interaction)
+    card_text = getattr(interaction.namespace, "card", None)
+    if seat_view is None or not card_text:
+        return []
+    try:
+        card = Card.parse(str(card_text))
+    except CardParseError:
+        return []
+    moves = [m for m in seat_view.choices.get(card, ()) if m.is_capture]
+    return [
+        Choice(name=capture_name(m, lang)[:100], value=str(m).partition(":")[2]) for m in moves
+    ][:MAX_CHOICES]

@@ -1,0 +1,176 @@
+"""What the bot sends around the game: whose turn in ``/scopa games``, what ``/scopa play``
+suggests, hands in DMs over a correspondence match, the end of a deal, a graceful stop."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from tests.standin import Actor, DiscordStandIn
+
+from .helpers import (
+    PLAY_ID,
+    BotProcess,
+    hand_message,
+    live_cards,
+    next_turn,
+    play_buttons,
+    play_from,
+    thread_named,
+)
+
+ITALIAN_SUITS = {"d": "denari", "c": "coppe", "s": "spade", "b": "bastoni"}
+
+
+async def correspondence_pair(s: DiscordStandIn, alice: Actor, bob: Actor) -> Any:
+    """A correspondence table of alice and bob, dealt; returns its thread."""
+    invitation = (await alice.slash("scopa new", pace="correspondence")).message
+    assert invitation is not None
+    await bob.click(invitation, "Siediti")
+    await alice.click(invitation, "Inizia")
+    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    await s.wait_for(lambda: hand_message(s, alice) and hand_message(s, bob), timeout=5)
+    return thread
+
+
+def in_turn(s: DiscordStandIn, *actors: Actor) -> tuple[Actor, Any] | None:
+    for actor in actors:
+        hand = hand_message(s, actor)
+        if hand is not None and live_cards(hand):
+            return actor, hand
+    return None
+
+
+async def test_games_says_whose_turn_the_deadline_is(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice, bob = s.user("alice"), s.user("bob")
+    await correspondence_pair(s, alice, bob)
+    actor, _hand = await s.wait_for(lambda: in_turn(s, alice, bob), timeout=5)
+    other = bob if actor is alice else alice
+    theirs = (await other.slash("scopa games")).message
+    assert theirs is not None
+    text = theirs.text()
+    # The clock shown is the player in turn's, and the line says whose turn it is.
+    assert f"Tocca a <@{actor.user.id}> (il tempo scade <t:" in text, text
+    assert "Tocca a te" not in text
+    mine = (await actor.slash("scopa games")).message
+    assert mine is not None and "**Tocca a te** (il tempo scade <t:" in mine.text(), mine.text()
+
+
+async def test_play_suggests_cards_by_italian_names_from_an_english_client(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice = s.user("alice")
+    bob = Actor(s, s.world.user_named("bob"), locale="en")  # an English client
+    thread = await correspondence_pair(s, alice, bob)
+    hand = await s.wait_for(lambda: hand_message(s, bob), timeout=5)
+    held = [m[3] for b in play_buttons(hand) if (m := PLAY_ID.match(str(b["custom_id"])))]
+    s.privacy.set_secrets(bob.user, [str(b["label"]) for b in play_buttons(hand)])
+    suit = held[0][-1]
+    offered = await bob.autocomplete("scopa play", "card", ITALIAN_SUITS[suit], channel=thread)
+    assert sorted(c["value"] for c in offered) == sorted(c for c in held if c.endswith(suit))
+    assert all(" of " in c["name"] for c in offered)  # named in bob's language
+    english = {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"}[suit]
+    offered = await bob.autocomplete("scopa play", "card", english, channel=thread)
+    assert sorted(c["value"] for c in offered) == sorted(c for c in held if c.endswith(suit))
+    # The notation works too, and what matches nothing offers nothing.
+    assert [c["value"] for c in await bob.autocomplete("scopa play", "card", held[0])] == [held[0]]
+    assert await bob.autocomplete("scopa play", "card", "xyz", channel=thread) == []
+
+
+async def test_the_game_option_suggests_what_matches_the_typed_text(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice = s.user("alice")
+    for options in ({"computers": 1}, {"preset": "scopone_scientifico", "computers": 3}):
+        invitation = (await alice.slash("scopa new", **options)).message
+        assert invitation is not None
+        await alice.click(invitation, "Inizia")
+    await s.wait_for(
+        lambda: len([c for c in s.world.channels.values() if c.is_thread]) == 2, timeout=5
+    )
+    everything = await alice.autocomplete("scopa table", "game", "")
+    assert len(everything) == 2, everything
+    scopone = await alice.autocomplete("scopa table", "game", "scopone")
+    assert [c["name"] for c in scopone] == [c["name"] for c in everything if "Scopone" in c["name"]]
+    assert len(scopone) == 1
+    assert await alice.autocomplete("scopa table", "game", "briscola") == []
+
+
+async def test_the_game_suggestions_cost_one_service_call() -> None:
+    """On each keystroke: the person's games once, not each game's table again."""
+    from scopabot.bot.autocomplete import game_choices
+    from scopabot.render.i18n import Lang
+    from scopabot.service import MyGame, Rules, TableStatus
+
+    calls: list[str] = []
+
+    class Service:
+        async def my_games(self, *, user: int) -> list[MyGame]:
+            calls.append("my_games")
+            return [
+                MyGame(
+                    table_id=n,
+                    game_id=10 + n,
+                    guild_id=1,
+                    channel_id=2,
+                    thread_id=None,
+                    rules=Rules(),
+                    status=TableStatus.PLAYING,
+                    seat=0,
+                    turn=0,
+                    deadline=None,
+                    waiting_for_you=n == 1,
+                    version=1,
+                )
+                for n in range(1, 6)
+            ]
+
+        def __getattr__(self, name: str) -> Any:
+            calls.append(name)
+            raise AssertionError(f"service.{name} called")
+
+    class Langs:
+        async def of_interaction(self, interaction: Any) -> Lang:
+            return Lang.EN
+
+    interaction: Any = SimpleNamespace(
+        client=SimpleNamespace(service=Service(), langs=Langs()), user=SimpleNamespace(id=7)
+    )
+    choices = await game_choices(interaction, "table 3")
+    assert [c.value for c in choices] == ["13"]
+    assert calls == ["my_games"]
+    assert (await game_choices(interaction, ""))[0].name.startswith("▶ ")
+
+
+async def test_sigterm_mid_game_lets_running_work_finish_and_the_game_resumes(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice = s.user("alice")
+    invitation = (await alice.slash("scopa new", computers=1)).message
+    assert invitation is not None
+    await alice.click(invitation, "Inizia")
+    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    for _ in range(2):
+        turn = await next_turn(s, thread, [alice])
+        assert turn is not None
+        await play_from(s, alice, turn[1])
+    # SIGTERM right after a click is answered: its handler (the picture, the table's edit,
+    # the computer's reply) is still at work while the bot stops.
+    turn = await next_turn(s, thread, [alice])
+    assert turn is not None
+    await play_from(s, alice, turn[1])
+    assert await bot_py.stop() == 0, bot_py.output()
+    assert not bot_py.errors(), bot_py.output()
+    assert any("Stopped" in line for line in bot_py.lines), bot_py.output()
+
+    await bot_py.start()
+    turn = await next_turn(s, thread, [alice])
+    assert turn is not None  # the game goes on after the restart
+    await play_from(s, alice, turn[1])
+    await next_turn(s, thread, [alice])
