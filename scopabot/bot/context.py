@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from scopabot.render.i18n import Lang, lang_of, tr
+from scopabot.render.refusals import refusal_text
 from scopabot.service import GameService, ServiceError, TableInfo
 
 log = logging.getLogger(__name__)
@@ -84,12 +85,12 @@ def rated_names(table: TableInfo, lang: Lang) -> dict[int, str]:
 
 
 def error_text(error: ServiceError, lang: Lang) -> str:
-    params = {k: v for k, v in error.params.items() if isinstance(v, (str, int, float))}
-    params.setdefault("message", str(error))
-    try:
-        return tr(f"err.{error.code.value}", lang, **params)
-    except (KeyError, IndexError):
-        return tr(f"err.{error.code.value}", lang, message=str(error))
+    """The refusal in words from its code and data (render's :func:`refusal_text`); only a
+    sentence still asking for ``message`` (score sheets) gets the service's own text."""
+    params = dict(error.params)
+    if error.code.value not in ("illegal_move", "bad_option"):
+        params.setdefault("message", str(error))
+    return refusal_text(error.code.value, params, lang)
 
 
 def table_link(table: TableInfo) -> str | None:

@@ -9,8 +9,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .i18n import Lang, tr
+from .i18n import Lang, tr, trn
 from .screens import GOLD, GREEN, GREY, Action, Button, Screen, Style
+
+RATING_BASE = 1000
+RATING_SCALE = 30
+"""A rating as people read it: ``1000 + 30 × ordinal``. The ordinal (openskill's
+conservative ``mu - 3 sigma``) starts at 0 and moves by a few units a match; at settled
+uncertainty one unit of ``mu`` is about 30 chess (Elo) points in openskill's Plackett-Luce
+model, so ratings read like chess ratings: a newcomer starts at 1000, computers range from
+about 700 (random) to 1300 (expert) and a match moves a rating by tens of points."""
+
+
+def rating_points(score: float) -> int:
+    """The displayed rating of a leaderboard score (never the raw ordinal, often negative)."""
+    return round(RATING_BASE + RATING_SCALE * score)
+
+
+NEWCOMER_SCORE = 0.0
+"""A newcomer's score before their first rated match (the service's ``mu - 3 sigma`` of
+openskill's default rating), shown as the start of their first change."""
+
+
+def rating_change(before: float | None, after: float, lang: Lang) -> str:
+    """ "1000 → **1103** (+103)", and for a first rated match the same, saying so."""
+    start, end = rating_points(NEWCOMER_SCORE if before is None else before), rating_points(after)
+    key = "rating.change_first" if before is None else "rating.change"
+    return tr(key, lang, before=start, after=end, diff=f"{end - start:+d}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +56,8 @@ def leaderboard_screen(
 ) -> Screen:
     if lines:
         body = "\n".join(
-            f"**{line.rank}.** {line.name} — {line.score:.0f} "
-            f"({tr('board.games', lang, games=line.games)})"
+            f"**{line.rank}.** {line.name} — {rating_points(line.score)} "
+            f"({trn('board.games', line.games, lang, games=line.games)})"
             for line in lines
         )
     else:
@@ -62,19 +87,21 @@ def stats_screen(name: str, lines: Sequence[StatsLine], lang: Lang, *, board: st
     if not lines:
         blocks.append(tr("stats.none", lang))
     for line in lines:
-        rating = "—" if line.score is None else f"{line.score:.0f}"
+        rating = "—" if line.score is None else str(rating_points(line.score))
         rank = "" if line.rank is None else f" (#{line.rank})"
         ppd = "—" if line.points_per_deal is None else f"{line.points_per_deal:.2f}"
+        if lang is Lang.IT:
+            ppd = ppd.replace(".", ",")  # Italian writes a decimal comma
         blocks.append(
             f"**{line.game}**: "
             + tr(
                 "stats.line",
                 lang,
                 rating=rating + rank,
-                games=line.games,
-                wins=line.wins,
-                scope=line.scope,
-                settebelli=line.settebelli,
+                games=trn("stats.games", line.games, lang, n=line.games),
+                wins=trn("stats.wins", line.wins, lang, n=line.wins),
+                scope=trn("stats.scope", line.scope, lang, n=line.scope),
+                settebelli=trn("stats.settebelli", line.settebelli, lang, n=line.settebelli),
                 ppd=ppd,
             )
         )
@@ -95,7 +122,7 @@ def sheet_screen(
     """A score sheet: each side's name, points and what it still needs; quick buttons."""
     head = f"## {title or tr('sheet.title', lang)}"
     if target is not None:
-        head += "\n" + tr("rules.target", lang, target=target)
+        head += "\n" + trn("rules.target", target, lang, target=target)
     rows_text = []
     for name, points, needs in sides:
         line = f"**{name}**: {points}"

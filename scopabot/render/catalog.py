@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from .catalog_extra import EXTRA
+
 CATALOG: Final[dict[str, tuple[str, str]]] = {
     # Presets, levels, sides
     "preset.scopa": ("Scopa", "Scopa"),
@@ -34,10 +36,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "turn.of": ("{name}'s turn", "Tocca a {name}"),
     "turn.yours": ("Your turn", "Tocca a te"),
     "turn.deadline": ("(time runs out {when})", "(il tempo scade {when})"),
-    "turn.ping": ("{mention}, your turn at {table}.", "{mention}, tocca a te al {table}."),
+    "turn.ping": ("{mention}, your turn: {table}.", "{mention}, tocca a te: {table}."),
     "remind.dm": (
-        "Reminder: your turn at {table} ends {when}. {link}",
-        "Promemoria: il tuo turno al {table} scade {when}. {link}",
+        "Reminder: your turn ends {when} ({table}). {link}",
+        "Promemoria: il tuo turno scade {when} ({table}). {link}",
     ),
     "play.lays": ("{name} lays the {card}.", "{name} gioca {card}."),
     "play.takes": (
@@ -50,7 +52,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Punti: {points} ({goal}) · scope in questa smazzata: {scope}",
     ),
     "score.to": ("to {target}", "ai {target}"),
+    "score.to.one": ("to {target}", "a {target}"),
+    "score.to.vowel": ("to {target}", "agli {target}"),
     "score.deals": ("{deals} deals", "{deals} smazzate"),
+    "score.deals.one": ("{deals} deal", "{deals} smazzata"),
     "bd.title": ("Deal {deal}", "Smazzata {deal}"),
     "bd.carte": ("Carte", "Carte"),
     "bd.denari": ("Denari", "Denari"),
@@ -78,7 +83,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "over.why.forfeit": (": the other side ran out of time", ": l'altra parte ha perso per tempo"),
     "over.why.abandoned": (" (abandoned)", " (abbandonata)"),
     "rating.title": ("Ratings", "Punteggi in classifica"),
-    "rating.first": ("first rated match", "prima partita in classifica"),
+    "rating.change": ("{before} → **{after}** ({diff})", "{before} → **{after}** ({diff})"),
+    "rating.change_first": (
+        "{before} → **{after}** ({diff}, first rated match)",
+        "{before} → **{after}** ({diff}, prima partita in classifica)",
+    ),
     "note.dm_closed": (
         "{mention} does not accept direct messages from me: use the **My hand** button here.",
         "{mention} non accetta messaggi diretti da me: usa il pulsante **La mia mano** qui.",
@@ -122,16 +131,19 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "invite.started": ("The match has started: {where}", "La partita è iniziata: {where}"),
     "closed.cancelled": ("This table was cancelled.", "Questo tavolo è stato annullato."),
     "closed.abandoned": ("This match was abandoned.", "Questa partita è stata abbandonata."),
-    "pace.live": ("Live: {seconds} s a turn", "Dal vivo: {seconds} s a turno"),
+    "pace.live": ("Live: {time} a turn", "Dal vivo: {time} a turno"),
     "pace.correspondence": (
-        "By correspondence: {hours} h a turn",
-        "Per corrispondenza: {hours} ore a turno",
+        "By correspondence: {time} a turn",
+        "Per corrispondenza: {time} a turno",
     ),
     "pace.untimed": ("No time limit", "Senza limite di tempo"),
     # Rules in words
     "rules.players": ("{preset}, {players} players", "{preset}, {players} giocatori"),
     "rules.target": ("Match to {target} points", "Partita ai {target} punti"),
+    "rules.target.one": ("Match to {target} point", "Partita a {target} punto"),
+    "rules.target.vowel": ("Match to {target} points", "Partita agli {target} punti"),
     "rules.deals": ("Match of {deals} deals", "Partita di {deals} smazzate"),
+    "rules.deals.one": ("Match of {deals} deal", "Partita di {deals} smazzata"),
     "rules.asso_piglia_tutto": (
         "Asso piglia tutto: an ace takes the whole table",
         "Asso piglia tutto: l'asso prende tutta la tavola",
@@ -145,14 +157,13 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Re bello: il re di denari vale un punto",
     ),
     "rules.primiera_sevens": ("Primiera by the number of sevens", "Primiera contando i sette"),
+    "rules.tie_target": ("A tie at the target", "Pari al traguardo"),
+    "rules.tie_deals": ("A tie after the last deal", "Pari dopo l'ultima smazzata"),
     "rules.tiebreak_ko": (
-        "A tie at the target: the last capture decides",
-        "Pari al traguardo: decide l'ultima presa",
+        "{tie}: up to three spareggi (tie-break deals); the side that scores more in a spareggio wins, and if the third is tied too, the side that made its last capture loses",
+        "{tie}: fino a tre spareggi; vince chi fa più punti in uno spareggio, e se anche il terzo finisce pari perde chi ha fatto l'ultima presa",
     ),
-    "rules.tiebreak_extra": (
-        "A tie at the target: another deal",
-        "Pari al traguardo: un'altra smazzata",
-    ),
+    "rules.tiebreak_extra": ("{tie}: another deal", "{tie}: si gioca un'altra smazzata"),
     # Refusals (service error codes)
     "err.unknown_game": (
         "I do not know that game (it may have been removed).",
@@ -278,6 +289,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     # Boards, stats, settings, score sheets
     "board.games": ("{games} matches", "{games} partite"),
+    "board.games.one": ("{games} match", "{games} partita"),
     "board.empty": (
         "Nobody has played a rated match yet.",
         "Nessuno ha ancora giocato una partita in classifica.",
@@ -289,8 +301,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "stats.title": ("Statistics of {name}", "Statistiche di {name}"),
     "stats.none": ("No matches yet.", "Ancora nessuna partita."),
     "stats.line": (
-        "rating {rating} · {games} matches, {wins} won · {scope} scope · {settebelli} settebelli · {ppd} points a deal",
-        "punteggio {rating} · {games} partite, {wins} vinte · {scope} scope · {settebelli} settebelli · {ppd} punti a smazzata",
+        "rating {rating} · {games}, {wins} · {scope} · {settebelli} · {ppd} points a deal",
+        "punteggio {rating} · {games}, {wins} · {scope} · {settebelli} · {ppd} punti a smazzata",
     ),
     "settings.saved": ("Saved. ScopaBot on this server:", "Salvato. ScopaBot in questo server:"),
     "settings.title": ("ScopaBot on this server:", "ScopaBot in questo server:"),
@@ -322,7 +334,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "sheet.title": ("Score sheet", "Foglio dei punti"),
     "sheet.needs": ("(needs {needs})", "(mancano {needs})"),
-    "sheet.winner": ("{name} win!", "Vince {name}!"),
+    "sheet.winner": ("Winner: {name}!", "Vince {name}!"),
     "sheet.tied": (
         "Tied at the target: play another deal.",
         "Pari al traguardo: si gioca un'altra smazzata.",
@@ -374,3 +386,4 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Foglio non possibile: {message}",
     ),
 }
+CATALOG.update(EXTRA)

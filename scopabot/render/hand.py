@@ -60,8 +60,9 @@ def hand_screen(
         blocks.append(line)
     else:
         blocks.append(tr("turn.of", lang, name=turn_name))
-    mine = cards_names(hand, lang) if hand else tr("hand.empty", lang)
-    blocks.append(f"**{tr('hand.cards', lang)}** {mine}")
+    if hand or not finished:  # after the match there is no next deal to wait for
+        mine = cards_names(hand, lang) if hand else tr("hand.empty", lang)
+        blocks.append(f"**{tr('hand.cards', lang)}** {mine}")
     if note:
         blocks.append(note)
     live = your_turn and not finished

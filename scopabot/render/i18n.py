@@ -12,6 +12,8 @@ several languages at once.
 "Giulia's turn"
 >>> lang_of("en-US"), lang_of("it"), lang_of(None)
 (<Lang.EN: 'en'>, <Lang.IT: 'it'>, <Lang.EN: 'en'>)
+>>> [trn("rules.target", n, Lang.IT, target=n) for n in (1, 11, 21)]
+['Partita a 1 punto', 'Partita agli 11 punti', 'Partita ai 21 punti']
 """
 
 from __future__ import annotations
@@ -50,3 +52,30 @@ def tr(key: str, lang: Lang | None = None, /, **params: Any) -> str:
         return key
     text = entry[1] if (lang or current_lang.get()) is Lang.IT else entry[0]
     return text.format(**params) if params else text
+
+
+def elides(n: int) -> bool:
+    """Whether an Italian number is read starting with a vowel (uno, otto, undici, ottanta…),
+    which takes "gli"/"agli" before it rather than "i"/"ai": "agli 11 punti", "ai 21 punti"."""
+    return n in (1, 8, 11) or 80 <= n <= 89
+
+
+def number_key(key: str, n: int, lang: Lang | None = None) -> str:
+    """The catalog key for a sentence about ``n`` things.
+
+    English and Italian share one plural rule (CLDR: "one" for exactly 1, else "other"), so
+    a sentence has its plural under ``key`` and may have its singular under ``key.one``;
+    Italian's article before a number read with a vowel first lives under ``key.vowel``.
+    """
+    from .catalog import CATALOG
+
+    if n == 1 and f"{key}.one" in CATALOG:
+        return f"{key}.one"
+    if (lang or current_lang.get()) is Lang.IT and elides(n) and f"{key}.vowel" in CATALOG:
+        return f"{key}.vowel"
+    return key
+
+
+def trn(key: str, n: int, lang: Lang | None = None, /, **params: Any) -> str:
+    """The sentence ``key`` about ``n`` things: "1 partita", "2 partite", "agli 11 punti"."""
+    return tr(number_key(key, n, lang), lang, **params)

@@ -6,17 +6,36 @@ from collections.abc import Mapping
 
 from scopabot.engine import Rules
 
-from .i18n import Lang, tr
+from .i18n import Lang, tr, trn
 from .rules import preset_name, rules_lines
 from .screens import GOLD, GREY, Action, Button, Screen, Style
+
+
+def duration_text(seconds: int, lang: Lang) -> str:
+    """A turn's time as people say it: "45 s", "2 min", "1 min 30 s", "5 ore", "1 giorno",
+    "1,5 ore" (Italian writes a comma in a decimal number)."""
+    if seconds < 60:
+        return tr("time.seconds", lang, n=seconds)
+    if seconds < 3600:
+        minutes, rest = divmod(seconds, 60)
+        if rest:
+            return tr("time.minutes_seconds", lang, m=minutes, s=rest)
+        return tr("time.minutes", lang, n=minutes)
+    if seconds % 86400 == 0:
+        days = seconds // 86400
+        return trn("time.days", days, lang, n=days)
+    hours = round(seconds / 3600, 1)
+    if hours == int(hours):
+        return trn("time.hours", int(hours), lang, n=int(hours))
+    number = f"{hours:.1f}".replace(".", "," if lang is Lang.IT else ".")
+    return tr("time.hours", lang, n=number)
 
 
 def pace_text(kind: str, seconds: int | None, lang: Lang) -> str:
     if seconds is None:
         return tr("pace.untimed", lang)
-    if kind == "correspondence":
-        return tr("pace.correspondence", lang, hours=round(seconds / 3600, 1))
-    return tr("pace.live", lang, seconds=seconds)
+    key = "pace.correspondence" if kind == "correspondence" else "pace.live"
+    return tr(key, lang, time=duration_text(seconds, lang))
 
 
 def invite_screen(

@@ -17,8 +17,9 @@ from typing import Protocol
 
 from scopabot.engine import Card, DealScore, GameView, Outcome, Play, Rules
 
+from .boards import rating_change
 from .cards import card_name, cards_names
-from .i18n import Lang, tr
+from .i18n import Lang, tr, trn
 from .image import (
     FORMAT,
     Theme,
@@ -105,16 +106,32 @@ def score_line(game: PublicGame, sides: Sequence[str], lang: Lang) -> str:
     rules = game.rules
     parts = [f"{n} **{t}**" for n, t in zip(sides, game.totals, strict=True)]
     goal = (
-        tr("score.to", lang, target=rules.target)
+        trn("score.to", rules.target, lang, target=rules.target)
         if rules.target is not None
-        else tr("score.deals", lang, deals=rules.deals)
+        else trn("score.deals", rules.deals or 0, lang, deals=rules.deals)
     )
     scope = " · ".join(str(s) for s in game.scope)
     return tr("score.line", lang, points=" · ".join(parts), goal=goal, scope=scope)
 
 
-def breakdown(score: DealScore, sides: Sequence[str], rules: Rules, lang: Lang) -> str:
-    """The deal's points side by side, in a code block so the columns line up."""
+ROW_WIDTH = 40
+"""A breakdown row's most characters: a code block does not wrap, and a phone shows ~40."""
+
+
+def breakdown(
+    score: DealScore,
+    sides: Sequence[str],
+    rules: Rules,
+    lang: Lang,
+    *,
+    plain: Sequence[str] | None = None,
+) -> str:
+    """The deal's points side by side, in a code block so the columns line up.
+
+    Discord shows no mention inside a code block (the reader would see ``<@1577…>``), so the
+    columns are headed by the sides' ``plain`` names (display names) when they fit a phone's
+    row, else by letters A, B, C with a legend under the block naming ``sides`` (mentions,
+    which Discord shows there as each reader knows the name)."""
     rows: list[tuple[str, list[str]]] = [
         (tr("bd.carte", lang), [f"{s.carte} ({s.cards})" for s in score.sides]),
         (tr("bd.denari", lang), [f"{s.denari} ({s.denari_count})" for s in score.sides]),
@@ -133,11 +150,21 @@ def breakdown(score: DealScore, sides: Sequence[str], rules: Rules, lang: Lang) 
     if rules.napola:
         rows.append((tr("bd.napola", lang), [str(s.napola) for s in score.sides]))
     rows.append((tr("bd.total", lang), [str(s.total) for s in score.sides]))
-    width = max(10, *(len(n) + 2 for n in sides))
-    head = "".ljust(12) + "".join(n[: width - 1].rjust(width) for n in sides)
-    body = [label.ljust(12) + "".join(c.rjust(width) for c in cells) for label, cells in rows]
+    label = max(len(name) for name, _ in rows) + 1
+    cell = max(len(c) for _, cells in rows for c in cells) + 1
+    room = (ROW_WIDTH - label) // len(sides)
+    heads = list(plain) if plain is not None else []
+    fits = len(heads) == len(sides) and all(0 < len(h) < room for h in heads)
+    if not fits:
+        heads = [chr(ord("A") + side) for side in range(len(sides))]
+    width = max(cell, *(len(h) + 1 for h in heads))
+    lines = [" " * label + "".join(h.rjust(width) for h in heads)]
+    lines += [name.ljust(label) + "".join(c.rjust(width) for c in cells) for name, cells in rows]
     title = tr("bd.title", lang, deal=score.deal)
-    return f"**{title}**\n```\n" + "\n".join([head, *body]) + "\n```"
+    text = f"**{title}**\n```\n" + "\n".join(lines) + "\n```"
+    if not fits:
+        text += "\n" + " · ".join(f"**{h}**: {n}" for h, n in zip(heads, sides, strict=True))
+    return text
 
 
 def outcome_line(
@@ -154,16 +181,13 @@ def outcome_line(
 def rating_lines(
     changes: Mapping[int, tuple[float | None, float]], names: Mapping[int, str], lang: Lang
 ) -> str:
-    lines = []
-    for who, (before, after) in sorted(changes.items(), key=lambda kv: -kv[1][1]):
-        if who not in names:
-            continue
-        if before is None:
-            lines.append(f"{names[who]}: **{after:.0f}** ({tr('rating.first', lang)})")
-        else:
-            diff = after - before
-            lines.append(f"{names[who]}: {before:.0f} → **{after:.0f}** ({diff:+.0f})")
-    return "\n".join(lines)
+    """Each person's rating before and after the match, on the scale the leaderboard shows
+    (:func:`~scopabot.render.boards.rating_points`), with the change even for a first match."""
+    return "\n".join(
+        f"{names[who]}: {rating_change(before, after, lang)}"
+        for who, (before, after) in sorted(changes.items(), key=lambda kv: -kv[1][1])
+        if who in names
+    )
 
 
 def table_screen(
@@ -175,16 +199,19 @@ def table_screen(
     rating_changes: Mapping[int, tuple[float | None, float]] | None = None,
     rated_names: Mapping[int, str] | None = None,
     note: str = "",
+    plain_names: Sequence[str] | None = None,
 ) -> Screen:
-    """The whole table message; ``note`` is a line for the moment (closed DMs, timeouts)."""
+    """The whole table message; ``note`` is a line for the moment (closed DMs, timeouts);
+    ``plain_names`` are the seat holders' display names, for the breakdown's columns."""
     rules = game.rules
     sides = side_names(rules, names)
+    plain = None if plain_names is None else side_names(rules, plain_names)
     title = f"## {preset_name(rules, lang)} · {tr('table.number', lang, id=table_id)}"
     blocks = [title + "\n" + tr("table.sides", lang) + " " + "  vs  ".join(sides)]
     if game.finished:
         blocks.append("### " + outcome_line(game, sides, lang))
         if game.deal_scores:
-            blocks.append(breakdown(game.deal_scores[-1], sides, rules, lang))
+            blocks.append(breakdown(game.deal_scores[-1], sides, rules, lang, plain=plain))
         if rating_changes and rated_names:
             blocks.append(
                 f"**{tr('rating.title', lang)}**\n"
@@ -215,7 +242,7 @@ def table_screen(
         recent = [play_line(p, names[p.seat], lang) for p in game.plays[-LAST_PLAYS:]]
         blocks.append(f"**{tr('table.last', lang)}**\n" + "\n".join(f"- {r}" for r in recent))
     elif game.deal_scores:
-        blocks.append(breakdown(game.deal_scores[-1], sides, rules, lang))
+        blocks.append(breakdown(game.deal_scores[-1], sides, rules, lang, plain=plain))
     if note:
         blocks.append(note)
     rows = ((Button(tr("btn.my_hand", lang), Action.HAND, style=Style.PRIMARY),),)
@@ -262,9 +289,10 @@ def table_pictures(
     piles: Piles | None = None,
     theme: Theme = Theme.DARK,
 ) -> tuple[Picture, ...]:
-    """The table message's pictures, as its text goes: the table while the match is on, with
-    the last deal's breakdown beside it until the next deal's first play; at the end the
-    standings and the last deal's breakdown.
+    """The table message's pictures: the table while the match is on, with the last deal's
+    breakdown beside it through the next deal's first round (so everyone sees it at their
+    turn, even when a computer opens the deal at once); at the end the standings and the
+    last deal's breakdown.
 
     ``names`` are plain names (a picture cannot show a mention); ``piles`` are each side's
     cards of the last deal (:func:`scopabot.render.image.deal_piles`), for its primiera
@@ -299,7 +327,7 @@ def table_pictures(
                 table_alt_text(view, names, lang=lang),
             )
         )
-    if game.deal_scores and (game.finished or not game.plays):
+    if game.deal_scores and (game.finished or len(game.plays) < rules.players):
         score = game.deal_scores[-1]
         out.append(
             Picture(

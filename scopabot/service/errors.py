@@ -18,8 +18,10 @@ class ErrorCode(StrEnum):
     NOT_SEATED = "not_seated"
     NOT_YOUR_TURN = "not_your_turn"
     STALE_VERSION = "stale_version"
-    ILLEGAL_MOVE = "illegal_move"  # params: reason (engine IllegalReason), message
-    NOT_A_CARD = "not_a_card"  # params: text, message
+    # params: reason (engine IllegalReason), card, missing (cards named but not on the
+    # table), options (the captures allowed), all in card notation ("7d")
+    ILLEGAL_MOVE = "illegal_move"
+    NOT_A_CARD = "not_a_card"  # params: text
     CHOOSE_CAPTURE = "choose_capture"
     TABLE_FULL = "table_full"
     SEAT_TAKEN = "seat_taken"
@@ -29,7 +31,7 @@ class ErrorCode(StrEnum):
     SEATS_EMPTY = "seats_empty"
     GAME_OVER = "game_over"
     GAME_STARTED = "game_started"  # abandon after the first move
-    BAD_OPTION = "bad_option"  # params: message
+    BAD_OPTION = "bad_option"  # params: problem (engine RulesProblem), option, value
     BAD_PACE = "bad_pace"  # params: message
     BAD_LEVEL = "bad_level"  # params: level
     BAD_SEAT = "bad_seat"  # params: seat

@@ -42,7 +42,7 @@ def parse_move(card: str, capture: str | None) -> Move | Card:
             return Move.parse(text)
         return Card.parse(text)
     except (CardParseError, InvalidMoveError) as exc:
-        raise ServiceError(ErrorCode.NOT_A_CARD, str(exc), text=text, message=str(exc)) from None
+        raise ServiceError(ErrorCode.NOT_A_CARD, str(exc), text=text) from None
 
 
 def choose_move(game: Game, seat: int, named: Move | Card) -> Move:
@@ -65,7 +65,6 @@ def choose_move(game: Game, seat: int, named: Move | Card) -> Move:
             f"{named} is not in your hand",
             reason=reason.value,
             card=str(named),
-            message=f"{named} is not in your hand",
         )
     if len(choices) > 1:
         raise ChooseCapture(named, choices)
@@ -73,7 +72,15 @@ def choose_move(game: Game, seat: int, named: Move | Card) -> Move:
 
 
 def illegal(exc: IllegalMoveError) -> ServiceError:
-    return ServiceError(ErrorCode.ILLEGAL_MOVE, str(exc), reason=exc.reason.value, message=str(exc))
+    """The engine's refusal as data (its message is English, kept for logs only)."""
+    return ServiceError(
+        ErrorCode.ILLEGAL_MOVE,
+        str(exc),
+        reason=exc.reason.value,
+        card=None if exc.card is None else str(exc.card),
+        missing=[str(c) for c in exc.missing],
+        options=[[str(c) for c in option] for option in exc.options],
+    )
 
 
 def move_events(

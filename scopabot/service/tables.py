@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scopabot.ai import Level
-from scopabot.engine import Game, Preset, Rules, RulesError
+from scopabot.engine import Game, Preset, Rules, RulesError, RulesProblem
 from scopabot.store import (
     AlreadySeatedError,
     NoSuchSeatError,
@@ -83,7 +83,11 @@ class TablesMixin(ServiceCore):
             rule = TimeoutRule(on_timeout)
         except ValueError:
             raise ServiceError(
-                ErrorCode.BAD_OPTION, f"no timeout rule {on_timeout!r}", option="on_timeout"
+                ErrorCode.BAD_OPTION,
+                f"no timeout rule {on_timeout!r}",
+                problem=RulesProblem.BAD_CHOICE.value,
+                option="on_timeout",
+                value=str(on_timeout),
             ) from None
         if not 0 <= computers <= rules.players - int(seat_host):
             raise ServiceError(
@@ -127,8 +131,18 @@ class TablesMixin(ServiceCore):
         data["players"] = players or (2 if str(preset) == Preset.SCOPA.value else 4)
         try:
             return Rules.from_dict(data)
-        except (RulesError, TypeError) as exc:
-            raise ServiceError(ErrorCode.BAD_OPTION, str(exc), message=str(exc)) from None
+        except RulesError as exc:
+            raise ServiceError(
+                ErrorCode.BAD_OPTION,
+                str(exc),
+                problem=exc.code.value,
+                option=exc.option,
+                value="" if exc.value is None else str(exc.value),
+            ) from None
+        except TypeError as exc:  # a value of the wrong type (a server's stored defaults)
+            raise ServiceError(
+                ErrorCode.BAD_OPTION, str(exc), problem=RulesProblem.BAD_CHOICE.value
+            ) from None
 
     async def table(self, table_id: int) -> TableInfo:
         return await self._table(table_id)

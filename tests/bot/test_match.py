@@ -58,7 +58,7 @@ async def test_two_players_against_a_computer_from_new_to_the_final_standings(
     board = (await alice.slash("scopa leaderboard")).message
     assert board is not None and f"<@{alice.user.id}>" in board.text()
     stats = (await alice.slash("scopa stats")).message
-    assert stats is not None and stats.ephemeral and "1 partite" in stats.text()
+    assert stats is not None and stats.ephemeral and "1 partita" in stats.text()
     rematch = await alice.click(final, "Rivincita")
     assert rematch.message is not None and "Inizia" in [
         b.get("label") for b in rematch.message.buttons()

@@ -37,7 +37,6 @@ def review(number: int, why: str) -> pytest.MarkDecorator:
     return pytest.mark.xfail(strict=True, raises=AssertionError, reason=f"review #{number}: {why}")
 
 
-@review(1, "the deal's breakdown puts <@id> mentions in a code block, where Discord shows raw ids")
 async def test_the_breakdown_names_the_sides_readably(
     threaded: DiscordStandIn, bot_py: BotProcess
 ) -> None:
@@ -115,7 +114,6 @@ async def test_rematch_is_for_the_players_of_the_match(
     )
 
 
-@review(4, "a refusal's reason reaches an Italian player in English (engine/service text)")
 async def test_a_card_not_in_hand_is_refused_in_italian(
     threaded: DiscordStandIn, bot_py: BotProcess
 ) -> None:
@@ -188,13 +186,11 @@ async def test_new_offers_primiera_and_tiebreak(
     assert {"primiera", "tiebreak"} <= names, sorted(names)
 
 
-@review(8, "the knock-out tie-break is described wrongly (it is up to three spareggi)")
 def test_the_knock_out_rule_in_words() -> None:
     lines = rules_lines(Rules(tiebreak=Tiebreak.KO), Lang.EN)
     assert any("spareggi" in line for line in lines), lines
 
 
-@review(9, "a correspondence pace reads '5.0 h a turn'")
 def test_the_pace_in_words() -> None:
     text = pace_text("correspondence", 5 * 3600, Lang.IT)
     assert "5.0" not in text, text
