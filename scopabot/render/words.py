@@ -14,6 +14,7 @@ from typing import Final
 from scopabot.engine import Card, Rules, Suit
 from scopabot.engine.cards import VALUE_NAMES
 
+from .i18n import elides
 from .text import SPECIAL_NAMES
 
 LANGS: Final = ("en", "it")
@@ -40,6 +41,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "your_turn": "your turn",
         "deal": "Deal {n}",
         "to_target": "to {n} points",
+        "to_target_one": "to 1 point",
         "fixed_deals": "{n} deals",
         "last": "last play: {name} played {card}",
         "last_took": " and took {cards}",
@@ -82,6 +84,8 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "your_turn": "tocca a te",
         "deal": "Smazzata {n}",
         "to_target": "ai {n} punti",
+        "to_target_one": "a 1 punto",
+        "to_target_vowel": "agli {n} punti",
         "fixed_deals": "{n} smazzate",
         "last": "ultima giocata: {name} ha giocato {card}",
         "last_took": " e ha preso {cards}",
@@ -115,8 +119,17 @@ WORDS: Final[dict[str, dict[str, str]]] = {
 
 
 def word(lang: str, key: str, **values: object) -> str:
-    """A phrase in ``lang`` ("en" or "it"); any other language falls back to English."""
+    """A phrase in ``lang`` ("en" or "it"); any other language falls back to English.
+
+    A phrase about ``n`` may have a singular (``key_one``) and an Italian form for a number
+    read with a vowel first (``key_vowel``: "agli 11 punti")."""
     table = WORDS.get(lang, WORDS["en"])
+    n = values.get("n")
+    if isinstance(n, int):
+        if n == 1 and f"{key}_one" in table:
+            key = f"{key}_one"
+        elif lang == "it" and elides(n) and f"{key}_vowel" in table:
+            key = f"{key}_vowel"
     return table[key].format(**values)
 
 

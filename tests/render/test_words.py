@@ -31,6 +31,7 @@ from scopabot.render.invite import pace_text
 from scopabot.render.refusals import refusal_text
 from scopabot.render.rules import rules_lines
 from scopabot.render.table import ROW_WIDTH, breakdown, rating_lines, score_line
+from scopabot.render.words import word
 from scopabot.service.moves import illegal
 
 CODE_BLOCK = re.compile(r"```\n(.*?)\n```", re.S)
@@ -221,3 +222,12 @@ def test_a_hand_after_the_match_waits_for_no_next_deal() -> None:
     assert "prossima smazzata" not in over.text() and "La partita è finita." in over.text()
     between = hand_screen((), (), Lang.IT, title="t", your_turn=False, turn_name="x")
     assert "prossima smazzata" in between.text()
+
+
+def test_the_pictures_say_the_target_with_its_article_too() -> None:
+    assert [word("it", "to_target", n=n) for n in (1, 11, 21)] == [
+        "a 1 punto",
+        "agli 11 punti",
+        "ai 21 punti",
+    ]
+    assert word("en", "to_target", n=1) == "to 1 point"
