@@ -179,14 +179,15 @@ class Delivery:
         if table.message_id is None and table.channel_id is None:
             return None
         lang = await self.langs.of_guild(table.guild_id)
-        view, files, version = await self.table_view(table, game_id, lang)
+        view, files, version = await self.table_view(table, game_id, lang, urgent=False)
         self.counted_calls += 1
         await self.messages.edit_table(table, view, files)
         return version
 
     async def table_view(
-        self, table: TableInfo, game_id: int, lang: Lang
+        self, table: TableInfo, game_id: int, lang: Lang, *, urgent: bool = True
     ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
+        """The table message; ``urgent`` when it answers a click (its pictures go first)."""
         public = await self.service.public_view(game_id)
         final = self.finals.get(table.id)
         screen = table_screen(
@@ -198,7 +199,7 @@ class Delivery:
             rated_names=rated_names(public.table, lang),
             note=self.notes.get(table.id, ""),
         )
-        screen = replace(screen, pictures=await self.pictures.table(public, lang))
+        screen = replace(screen, pictures=await self.pictures.table(public, lang, urgent=urgent))
         view, files = ui.build(screen, game_targets(game_id, public.version))
         return view, files, public.version
 
@@ -226,7 +227,9 @@ class Delivery:
             return None
         user_id = holder.user_id
         lang = await self.langs.of_user(user_id, guild_id=table.guild_id)
-        view, files, version = await self.hand_view(game_id, user_id, lang, link=table_link(table))
+        view, files, version = await self.hand_view(
+            game_id, user_id, lang, link=table_link(table), urgent=False
+        )
         known = (await self._seat_messages(game_id)).get(seat)
         if known is not None and key not in self.new_dm:
             self.messages.remember_dm(user_id, known[0])
@@ -262,9 +265,11 @@ class Delivery:
         *,
         link: str | None,
         note: str = "",
+        urgent: bool = True,
         seat_view: SeatView | None = None,
     ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
-        """``seat_view`` when the caller holds it already (a move's outcome), else it is read."""
+        """A person's hand; ``urgent`` when it answers a click (its picture goes first);
+        ``seat_view`` when the caller holds it already (a move's outcome), else it is read."""
         if seat_view is None:
             seat_view = await self.service.seat_view(game_id, user=user_id)
         names = seat_names(seat_view.table, lang)
@@ -282,7 +287,7 @@ class Delivery:
             finished=public.finished,
             note=note,
         )
-        screen = replace(screen, pictures=await self.pictures.hand(seat_view, lang))
+        screen = replace(screen, pictures=await self.pictures.hand(seat_view, lang, urgent=urgent))
         view, files = ui.build(screen, game_targets(game_id, seat_view.version))
         return view, files, seat_view.version
 

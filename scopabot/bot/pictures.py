@@ -2,9 +2,10 @@
 
 A picture costs about 4 ms (a hand) to 10 ms (a table, a breakdown) of Pillow work
 (``bench/render.py``); on the event loop that would hold up every other table's clicks, so
-pictures are drawn in one thread of their own. One, not a pool: Pillow keeps the GIL for
-most of its drawing, so more threads would not draw faster, and FreeType faces (the fonts)
-must not be used by two threads at once.
+pictures are drawn in one thread of their own (:class:`Drawer`). One, not a pool: Pillow keeps
+the GIL for most of its drawing, so more threads would not draw faster, and FreeType faces (the
+fonts) must not be used by two threads at once. A picture that answers a click goes first;
+the refreshes of messages wait behind it (under load they lag and coalesce, a click does not).
 
 A picture cannot show a mention, so seat holders are drawn by the name Discord last showed
 for them in an interaction; before any (after a restart), as "Seat 2".
@@ -19,9 +20,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import itertools
+import queue
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import discord
@@ -60,18 +63,64 @@ KEEP_DEALS = 1_000
 Record = tuple[int, Play, tuple[Card, ...], int | None]
 
 
+Job = tuple[int, int, tuple[Callable[[], Any], "asyncio.Future[Any]"] | None]
+
+
+class Drawer:
+    """One thread drawing pictures, urgent ones (answering a click) first."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.PriorityQueue[Job] = queue.PriorityQueue()
+        self._order = itertools.count()
+        self._thread = threading.Thread(target=self._work, name="scopabot-pictures", daemon=True)
+        self._thread.start()
+
+    async def draw(self, fn: Callable[[], T], *, urgent: bool) -> T:
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._jobs.put((0 if urgent else 1, next(self._order), (fn, future)))
+        return await future
+
+    def _work(self) -> None:
+        while True:
+            _, _, job = self._jobs.get()
+            if job is None:
+                return
+            fn, future = job
+            if future.done():  # its caller gave up (cancelled)
+                continue
+            try:
+                result, error = fn(), None
+            except Exception as exc:
+                result, error = None, exc
+            try:
+                future.get_loop().call_soon_threadsafe(_settle, future, result, error)
+            except RuntimeError:  # the loop is closed: the bot is shutting down
+                return
+
+    def close(self) -> None:
+        self._jobs.put((-1, -1, None))
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
 class Pictures:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="scopabot-pictures")
+        self._drawer = Drawer()
         self._names: dict[int, str] = {}
         self._plays: dict[int, list[Record]] = {}
         self._ended: OrderedDict[int, tuple[int, tuple[Record, ...]]] = OrderedDict()
         bot.add_listener(self.on_interaction, "on_interaction")
 
-    async def draw(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._drawer, functools.partial(fn, *args, **kwargs))
+    async def draw(self, fn: Callable[..., T], /, *args: Any, urgent: bool, **kwargs: Any) -> T:
+        return await self._drawer.draw(functools.partial(fn, *args, **kwargs), urgent=urgent)
 
     # Names ------------------------------------------------------------------------------
 
@@ -130,7 +179,7 @@ class Pictures:
 
     # The pictures ---------------------------------------------------------------------------
 
-    async def table(self, public: PublicView, lang: Lang) -> tuple[Picture, ...]:
+    async def table(self, public: PublicView, lang: Lang, *, urgent: bool) -> tuple[Picture, ...]:
         """The table message's pictures (in the server's language)."""
         last = public.deal_scores[-1] if public.deal_scores else None
         piles = None if last is None else self.piles(public.game_id, public.rules, last)
@@ -143,13 +192,14 @@ class Pictures:
             version=public.version,
             piles=piles,
             theme=THEME,
+            urgent=urgent,
         )
 
-    async def hand(self, seat_view: SeatView, lang: Lang) -> tuple[Picture, ...]:
+    async def hand(self, seat_view: SeatView, lang: Lang, *, urgent: bool) -> tuple[Picture, ...]:
         """The hand's picture, for its owner only (in their language); none once it is over."""
         if seat_view.public.finished:
             return ()
-        return (await self.draw(hand_picture, seat_view.view, lang, theme=THEME),)
+        return (await self.draw(hand_picture, seat_view.view, lang, theme=THEME, urgent=urgent),)
 
     def close(self) -> None:
-        self._drawer.shutdown(wait=False, cancel_futures=True)
+        self._drawer.close()

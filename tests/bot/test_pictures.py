@@ -191,8 +191,8 @@ async def test_a_deal_ends_with_its_breakdown_and_primiera_cards_beside_the_tabl
     while (turn := await next_turn(s, thread, [alice])) is not None:
         shown_pictures(table)
         await play_first(s, alice, turn[1])
-    # Between the deals (whoever played first in the second), an edit of the table message
-    # showed the new table with the first deal's breakdown, primiera cards included.
+    # Through the second deal's first round (the computer may open it at once), the table
+    # message showed the new table with the first deal's breakdown, primiera cards included.
     edits = [
         r.body
         for r in s.requests
@@ -204,7 +204,7 @@ async def test_a_deal_ends_with_its_breakdown_and_primiera_cards_beside_the_tabl
         for files in uploads
         if [f["filename"].split("-")[0] for f in files] == ["table", "deal"]
     ]
-    assert between, "the first deal's breakdown is shown until the second deal's first play"
+    assert between, "the first deal's breakdown is shown in the second deal's first round"
     said = between[0][1]["description"]
     assert said.startswith("Smazzata 1") and "carte della primiera" in said, said
     final = table_messages(s, thread)[0]
