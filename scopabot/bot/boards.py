@@ -65,7 +65,10 @@ class BoardPages:
     async def on_click(
         self, interaction: discord.Interaction[Any], target: Target, lang: Lang
     ) -> None:
-        view = await self.screen(target.id, target.version, target.arg, lang)
+        """A page turned by anyone: the message is public, so it stays in the server's
+        language, not the clicker's."""
+        public = await self.bot.langs.of_place(interaction)
+        view = await self.screen(target.id, target.version, target.arg, public)
         await edit_clicked(interaction, view)
 
 
@@ -82,11 +85,11 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
     async def leaderboard(
         interaction: discord.Interaction[Any], board: str = "server", game: str = "scopa"
     ) -> None:
-        lang = await bot.langs.of_interaction(interaction)
+        public = await bot.langs.of_place(interaction)  # a public message
         where = (
             GLOBAL if board == "global" or interaction.guild_id is None else interaction.guild_id
         )
-        view = await pages.screen(where, CATEGORIES.index(game), "", lang)
+        view = await pages.screen(where, CATEGORIES.index(game), "", public)
         await say(interaction, view=view, ephemeral=False)
 
     @group.command(name=_("stats"), description=_("Matches, wins and rating of a player"))

@@ -111,7 +111,7 @@ class ScopaBot(commands.AutoShardedBot):
             if self._computer_pause is not None:
                 kwargs["computer_pause"] = self._computer_pause
             self.service = await GameService.start(self._store, **kwargs)
-        self.langs = Langs(self.service)
+        self.langs = Langs(self.service, guild_locale=self.guild_locale)
         self.messages = Messages(self, self.service)
         self.delivery = Delivery(self)
         self.actions = Actions(self)
@@ -124,6 +124,12 @@ class ScopaBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         self.synced = await sync.sync_if_changed(self, self.hash_path)
         log.debug("setup_hook done")
+
+    def guild_locale(self, guild_id: int) -> str | None:
+        """The server's Discord locale (from the gateway's cache), for its public messages
+        while no manager has chosen their language."""
+        guild = self.get_guild(guild_id)
+        return None if guild is None else str(guild.preferred_locale)
 
     def _add_optional_commands(self) -> None:
         """Commands whose service parts may land later (ratings, score sheets)."""

@@ -9,6 +9,7 @@ an edit.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -23,11 +24,17 @@ log = logging.getLogger(__name__)
 class Langs:
     """Languages of people and servers, cached: they are read on every message."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        *,
+        guild_locale: Callable[[int], str | None] = lambda guild_id: None,
+    ) -> None:
         self.service = service
+        self.guild_locale = guild_locale
         self._users: dict[int, Lang | None] = {}
         self._seen: dict[int, Lang] = {}
-        self._guilds: dict[int, Lang] = {}
+        self._guilds: dict[int, Lang | None] = {}  # None: no language chosen
 
     async def of_interaction(self, interaction: discord.Interaction[Any]) -> Lang:
         seen = lang_of(str(interaction.locale))
@@ -51,12 +58,28 @@ class Langs:
         return await self.of_guild(guild_id)
 
     async def of_guild(self, guild_id: int | None) -> Lang:
+        """A server's public language: a manager's choice, else its Discord locale (read
+        each time from the gateway's cache, so a change of locale is followed)."""
         if guild_id is None:
             return Lang.EN
         if guild_id not in self._guilds:
-            settings = await self.service.guild_settings(guild_id)
-            self._guilds[guild_id] = lang_of(settings.language)
-        return self._guilds[guild_id]
+            chosen = (await self.service.guild_settings(guild_id)).language
+            self._guilds[guild_id] = lang_of(chosen) if chosen else None
+        return self._guilds[guild_id] or lang_of(self.guild_locale(guild_id))
+
+    async def of_place(self, interaction: discord.Interaction[Any]) -> Lang:
+        """The language of a public message posted where ``interaction`` happened: the
+        server's, or in a DM the person's own (nobody else reads it)."""
+        if interaction.guild_id is None:
+            return await self.of_interaction(interaction)
+        return await self.of_guild(interaction.guild_id)
+
+    async def of_table(self, table: TableInfo) -> Lang:
+        """A table's public language: its server's, or in a DM its host's (the only reader
+        besides the bot, the table opened in their conversation)."""
+        if table.guild_id is None:
+            return await self.of_user(table.host)
+        return await self.of_guild(table.guild_id)
 
     def forget_user(self, user_id: int) -> None:
         self._users.pop(user_id, None)

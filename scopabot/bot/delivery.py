@@ -102,7 +102,7 @@ class Delivery:
                 if holder.user_id is not None:
                     self.hand(table_id, game_id, seat).request(event.version)
         elif isinstance(event, TimeoutApplied) and event.user_id is not None:
-            lang = await self.langs.of_guild((await self.service.table(table_id)).guild_id)
+            lang = await self.langs.of_table(await self.service.table(table_id))
             key = "note.handed" if event.handed_to_computer else "note.timeout"
             self.notes[table_id] = tr(key, lang, name=f"<@{event.user_id}>")
             self.table(table_id, game_id).request(event.version)
@@ -132,7 +132,7 @@ class Delivery:
         where = table.thread_id or table.channel_id
         if where is None:
             return
-        lang = await self.langs.of_guild(table.guild_id)
+        lang = await self.langs.of_table(table)
         text = tr(key, lang, mention=f"<@{user_id}>", table=table_title(table, lang))
         try:
             self.counted_calls += 1
@@ -178,7 +178,7 @@ class Delivery:
         table = await self.service.table(table_id)
         if table.message_id is None and table.channel_id is None:
             return None
-        lang = await self.langs.of_guild(table.guild_id)
+        lang = await self.langs.of_table(table)
         view, files, version = await self.table_view(table, game_id, lang, urgent=False)
         self.counted_calls += 1
         await self.messages.edit_table(table, view, files)
@@ -295,7 +295,7 @@ class Delivery:
         where = table.thread_id or table.channel_id
         if where is None:
             return
-        lang = await self.langs.of_guild(table.guild_id)
+        lang = await self.langs.of_table(table)
         try:
             self.counted_calls += 1
             await self.messages.send(

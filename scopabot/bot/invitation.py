@@ -123,7 +123,7 @@ class Invitations:
     ) -> None:
         """The invitation, public and in the server's language: the reply to /scopa new, or
         a message in the game channel with a short ephemeral pointer to it."""
-        public = await self.bot.langs.of_guild(interaction.guild_id)
+        public = await self.bot.langs.of_table(table)
         view = self.invite_view(table, public)
         if placement is not None and placement.elsewhere and placement.channel_id:
             await self._post_elsewhere(interaction, table, view, placement.channel_id, lang)
@@ -175,7 +175,7 @@ class Invitations:
             table = await self.service.add_computer(table_id, by=user_id)
         elif action is Action.CANCEL:
             table = await self.service.cancel_table(table_id, by=user_id)
-            public = await self.bot.langs.of_guild(table.guild_id)
+            public = await self.bot.langs.of_table(table)
             screen = closed_screen(table.rules, public, table_id=table.id, reason="cancelled")
             await edit_clicked(interaction, ui.build(screen, table_targets(table))[0])
             return
@@ -184,7 +184,7 @@ class Invitations:
             return
         else:
             return
-        public = await self.bot.langs.of_guild(table.guild_id)
+        public = await self.bot.langs.of_table(table)
         await edit_clicked(interaction, self.invite_view(table, public))
 
     async def start(self, interaction: discord.Interaction[Any], table_id: int, lang: Lang) -> None:
@@ -194,7 +194,7 @@ class Invitations:
             started = await self.service.start_table(table_id, by=interaction.user.id)
             table = started.table
             game_id = started.game_id
-            public = await self.bot.langs.of_guild(table.guild_id)
+            public = await self.bot.langs.of_table(table)
             table = await self._place(interaction, table, game_id, public, lang)
         finally:
             delivery.placing.discard(table_id)

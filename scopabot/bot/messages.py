@@ -19,6 +19,8 @@ import discord
 
 from scopabot.service import GameService, TableInfo
 
+from .context import table_title
+
 log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
@@ -127,7 +129,7 @@ class Messages:
         assert table.channel_id is not None
         data = await self.bot.http.start_thread_without_message(
             table.channel_id,
-            name=f"Scopa #{table.id}",
+            name=table_title(table, await self.bot.langs.of_table(table)),  # as first named
             auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             type=discord.ChannelType.public_thread.value,
         )

@@ -126,7 +126,7 @@ class Sheets:
     async def on_click(
         self, interaction: discord.Interaction[Any], target: Target, lang: Lang
     ) -> None:
-        public = await self.bot.langs.of_guild(interaction.guild_id)
+        public = await self.bot.langs.of_place(interaction)
         now = await self.keeping.standings(target.id)
         if len(now.entries) != target.version:
             await say(interaction, tr("err.stale_version", lang))
@@ -176,7 +176,7 @@ class Sheets:
         now = await self.keeping.add(
             target.id, side=int(chosen[0]), points=points, by=interaction.user.id, note=note
         )
-        public = await self.bot.langs.of_guild(interaction.guild_id)
+        public = await self.bot.langs.of_place(interaction)
         view = sheet_view(now, public)
         if interaction.message is not None:
             await edit_clicked(interaction, view)
@@ -211,7 +211,7 @@ def add(bot: ScopaBot) -> None:
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
         )
-        public = await bot.langs.of_guild(interaction.guild_id)
+        public = await bot.langs.of_place(interaction)
         await say(interaction, view=sheet_view(standings, public), ephemeral=False)
 
     bot.tree.add_command(group)

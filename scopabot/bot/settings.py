@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
-from scopabot.render.i18n import Lang, tr
+from scopabot.render.i18n import Lang, lang_of, tr
 from scopabot.render.rules import rules_lines
 from scopabot.service import GuildSettings, Rules
 
@@ -29,8 +29,12 @@ ScopaBot = Any
 LANGUAGES = [Choice(name=_("Italian"), value="it"), Choice(name=_("English"), value="en")]
 
 
-def settings_text(settings: GuildSettings, lang: Lang, *, saved: bool) -> str:
-    """The settings as a manager reads them after a change (or when asking with no option)."""
+def settings_text(
+    settings: GuildSettings, lang: Lang, *, saved: bool, locale: str | None = None
+) -> str:
+    """The settings as a manager reads them after a change (or when asking with no option);
+    ``locale`` is the server's Discord locale, which public messages follow until a manager
+    chooses their language."""
     channel = (
         f"<#{settings.game_channel_id}>"
         if settings.game_channel_id
@@ -41,11 +45,18 @@ def settings_text(settings: GuildSettings, lang: Lang, *, saved: bool) -> str:
         options = "; ".join(rules_lines(Rules.from_dict(settings.default_rules), lang)[1:])
     lines = [
         f"**{tr('settings.saved' if saved else 'settings.title', lang)}**",
-        "- " + tr("settings.language", lang, language=tr(f"language.{settings.language}", lang)),
+        "- " + language_line(settings.language, lang, locale=locale),
         "- " + tr("settings.channel", lang, channel=channel),
         "- " + tr("settings.defaults", lang, options=options),
     ]
     return "\n".join(lines)
+
+
+def language_line(chosen: str | None, lang: Lang, *, locale: str | None) -> str:
+    if chosen:
+        return tr("settings.language", lang, language=tr(f"language.{chosen}", lang))
+    language = tr(f"language.{lang_of(locale).value}", lang)
+    return tr("settings.language_auto", lang, language=language)
 
 
 def updated_settings(
@@ -137,4 +148,5 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
             )
             await bot.service.save_guild_settings(current)
             bot.langs.forget_guild(guild_id)
-        await say(interaction, settings_text(current, lang, saved=changed))
+        locale = None if interaction.guild_locale is None else str(interaction.guild_locale)
+        await say(interaction, settings_text(current, lang, saved=changed, locale=locale))

@@ -29,6 +29,11 @@ EXTRA: Final[dict[str, tuple[str, str]]] = {
     "stats.scope.one": ("{n} scopa", "{n} scopa"),
     "stats.settebelli": ("{n} settebelli", "{n} settebelli"),
     "stats.settebelli.one": ("{n} settebello", "{n} settebello"),
+    # A server whose managers chose no language
+    "settings.language_auto": (
+        "public messages in {language}, the server's Discord language",
+        "messaggi pubblici in {language}, la lingua del server su Discord",
+    ),
     # Why a move is refused (engine IllegalReason)
     "illegal.game_over": ("the match is over.", "la partita è finita."),
     "illegal.not_your_turn": ("it is not your turn.", "non è il tuo turno."),

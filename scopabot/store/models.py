@@ -129,8 +129,11 @@ def rating_id(holder: SeatHolder) -> int | None:
 
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
+    """A server's choices; ``language`` is ``None`` until a manager picks one (public messages
+    then follow the server's Discord locale), so "never set" is never mistaken for Italian."""
+
     guild_id: int
-    language: str = "it"
+    language: str | None = None
     default_rules: dict[str, Any] = field(default_factory=dict)
     game_channel_id: int | None = None
 

@@ -138,7 +138,6 @@ async def test_a_card_not_in_hand_is_refused_in_italian(
     assert "in your hand" not in answer.text(), answer.text()
 
 
-@review(5, "a table opened in a DM is written in English to an Italian player")
 async def test_a_table_in_a_dm_speaks_the_players_language(
     threaded: DiscordStandIn, bot_py: BotProcess
 ) -> None:

@@ -15,6 +15,13 @@ async def test_guild_settings_round_trip(store: Store) -> None:
         await store.save_guild_settings(GuildSettings(5, "en", {"colour": "red"}))
 
 
+async def test_a_server_language_never_chosen_stays_unset(store: Store) -> None:
+    # Saving a game channel must not write a language the manager never chose.
+    await store.save_guild_settings(GuildSettings(6, game_channel_id=9))
+    assert (await store.guild_settings(6)).language is None
+    assert (await store.guild_settings(7)).language is None
+
+
 async def test_table_seats_and_status(store: Store) -> None:
     rules = Rules(preset=Preset.SCOPONE_CLASSICO)
     table = await store.create_table(host_id=1, rules=rules, guild_id=5, channel_id=10)
