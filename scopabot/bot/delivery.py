@@ -198,6 +198,7 @@ class Delivery:
             rating_changes=final.rating_changes if final else None,
             rated_names=rated_names(public.table, lang),
             note=self.notes.get(table.id, ""),
+            plain_names=self.pictures.names(public.table, lang),
         )
         screen = replace(screen, pictures=await self.pictures.table(public, lang, urgent=urgent))
         view, files = ui.build(screen, game_targets(game_id, public.version))
