@@ -18,7 +18,7 @@ from scopabot.render.cards import card_name
 from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.screens import Action
-from scopabot.service import Card, ChooseCapture, ServiceError
+from scopabot.service import Card, ChooseCapture, MoveOutcome, ServiceError
 
 from . import ids, ui
 from .context import error_text, table_link, table_title
@@ -32,6 +32,9 @@ ScopaBot = Any
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 DEFER_AFTER = 2.0  # seconds; Discord allows 3 for the first answer
+# A played card's answer is its new hand, picture included; when the picture is not drawn
+# this long after the move was accepted, the hand goes without it first (see answer_played).
+ANSWER_WITHIN = 0.05  # seconds
 ANSWERING = "scopabot.answering"
 
 
@@ -187,15 +190,41 @@ class Actions:
                 return
             note = tr("played", lang, card=card_name(Card.parse(card), lang))
             link = table_link(table) if slot is not None else None
-            # The answer is made from the move's outcome: nothing is read back from the store.
-            view, files, version = await self.bot.delivery.hand_view(
-                game_id, user_id, lang, link=link, note=note, seat_view=outcome.view
-            )
-            await edit_clicked(interaction, view, files)
-            shown = version
+            shown = await self.answer_played(interaction, game_id, outcome, lang, link, note)
         finally:
             if slot is not None:
                 slot.resume(shown=shown)
+
+    async def answer_played(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        outcome: MoveOutcome,
+        lang: Lang,
+        link: str | None,
+        note: str,
+    ) -> int:
+        """Show the new hand on the clicked message; returns the version shown.
+
+        Made from the move's outcome (nothing read back from the store). The hand's picture is
+        drawn off the event loop and, under load, may wait behind others: if it is not ready
+        soon, the click is answered at once with the hand's text and buttons, and the message
+        edited again, through the interaction, when the picture is drawn."""
+        delivery = self.bot.delivery
+        user_id = interaction.user.id
+        seat_view = outcome.view or await self.service.seat_view(game_id, user=user_id)
+        drawing = asyncio.ensure_future(
+            delivery.hand_view(game_id, user_id, lang, link=link, note=note, seat_view=seat_view)
+        )
+        done, _ = await asyncio.wait({drawing}, timeout=ANSWER_WITHIN)
+        if not done:
+            quick, _, _ = await delivery.hand_view(
+                game_id, user_id, lang, link=link, note=note, seat_view=seat_view, pictures=False
+            )
+            await edit_clicked(interaction, quick, [])  # the old hand's picture goes
+        view, files, version = await drawing
+        await edit_clicked(interaction, view, files)
+        return version
 
     async def show_hand(
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang

@@ -268,9 +268,11 @@ class Delivery:
         note: str = "",
         urgent: bool = True,
         seat_view: SeatView | None = None,
+        pictures: bool = True,
     ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
         """A person's hand; ``urgent`` when it answers a click (its picture goes first);
-        ``seat_view`` when the caller holds it already (a move's outcome), else it is read."""
+        ``seat_view`` when the caller holds it already (a move's outcome), else it is read;
+        without ``pictures`` when a click's answer cannot wait for the picture."""
         if seat_view is None:
             seat_view = await self.service.seat_view(game_id, user=user_id)
         names = seat_names(seat_view.table, lang)
@@ -288,7 +290,9 @@ class Delivery:
             finished=public.finished,
             note=note,
         )
-        screen = replace(screen, pictures=await self.pictures.hand(seat_view, lang, urgent=urgent))
+        if pictures:
+            drawn = await self.pictures.hand(seat_view, lang, urgent=urgent)
+            screen = replace(screen, pictures=drawn)
         view, files = ui.build(screen, game_targets(game_id, seat_view.version))
         return view, files, seat_view.version
 
