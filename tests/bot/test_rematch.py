@@ -36,7 +36,7 @@ async def test_rematch_seats_the_same_players_with_the_same_options_at_a_new_tab
     seats_after = [line for line in text.splitlines() if line.startswith("Posto")]
     assert seats_after == seats_before  # the same holders in the same seats
     assert f"Posto 1: <@{alice.user.id}>" in text and f"Posto 3: <@{bob.user.id}>" in text
-    assert "Partita di 1 smazzate" in text and "asso" in text.lower()
+    assert "Partita di 1 smazzata" in text and "asso" in text.lower()
     assert not rematch.button("Inizia").get("disabled")  # everyone is seated already
 
     again = (await alice.click(table, "Rivincita")).message  # one rematch per match
