@@ -45,7 +45,7 @@ def table_alt_text(view: GameView, names: Sequence[str], *, lang: str = "en") ->
 
 
 def hand_alt_text(view: GameView, *, lang: str = "en") -> str:
-    """ "Your hand: 1: knave of cups; 2: 7 of coins (settebello)", numbered as the buttons."""
+    """ "Your hand: 1: jack of cups; 2: 7 of coins (settebello)", numbered as the buttons."""
     if not view.hand:
         return clip(f"{word(lang, 'hand')}: {word(lang, 'hand_empty')}")
     cards = "; ".join(f"{i}: {card_name(c, lang)}" for i, c in enumerate(view.hand, 1))

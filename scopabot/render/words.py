@@ -1,9 +1,8 @@
 """Card names and the few words written on the pictures and in their alt text, in two languages.
 
-Italian names follow the engine's own (:data:`scopabot.engine.cards.VALUE_NAMES`: asso, fante,
-cavallo, re) with the numbers 2..7 as digits, the way players say and write them ("7 di
-denari"); English uses the usual words for the Italian deck (coins, cups, swords, clubs;
-knave, knight, king).
+Cards are named by :func:`scopabot.render.cards.card_name`, the one vocabulary of every message
+(asso, fante, cavallo, re; ace, jack, knight, king; coins, cups, swords, clubs), written here in
+lower case for the middle of a sentence, with the settebello and the re bello called so.
 """
 
 from __future__ import annotations
@@ -11,21 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from scopabot.engine import Card, Rules, Suit
-from scopabot.engine.cards import VALUE_NAMES
+from scopabot.engine import Card, Rules
 
-from .i18n import elides
+from .cards import card_name as card_words
+from .i18n import Lang, elides
 from .text import SPECIAL_NAMES
 
 LANGS: Final = ("en", "it")
 
-_EN_VALUES: Final = {1: "ace", 8: "knave", 9: "knight", 10: "king"}
-_EN_SUITS: Final = {
-    Suit.DENARI: "coins",
-    Suit.COPPE: "cups",
-    Suit.SPADE: "swords",
-    Suit.BASTONI: "clubs",
-}
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -134,17 +126,13 @@ def word(lang: str, key: str, **values: object) -> str:
 
 
 def card_name(card: Card, lang: str = "en", *, article: bool = False) -> str:
-    """``7 of coins (settebello)``, ``knave of cups``; ``7 di denari (settebello)``, ``re di
+    """``7 of coins (settebello)``, ``jack of cups``; ``7 di denari (settebello)``, ``re di
     spade``; with ``article``, "the 7 of coins", "l'asso di spade", "il re di coppe"."""
-    if lang == "it":
-        value = VALUE_NAMES[card.value] if card.value in (1, 8, 9, 10) else str(card.value)
-        name = f"{value} di {card.suit.italian}"
-        if article:
-            name = ("l'" if card.value == 1 else "il ") + name
-    else:
-        name = f"{_EN_VALUES.get(card.value, str(card.value))} of {_EN_SUITS[card.suit]}"
-        if article:
-            name = "the " + name
+    words = card_words(card, Lang(lang))
+    name = words[0].lower() + words[1:]
+    if article:
+        the = ("l'" if card.value == 1 else "il ") if lang == "it" else "the "
+        name = the + name
     special = SPECIAL_NAMES.get(str(card))
     return f"{name} ({special})" if special else name
 

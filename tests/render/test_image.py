@@ -162,7 +162,7 @@ def test_a_hand_alt_text_names_only_its_seat_cards() -> None:
         assert image.card_name(card) not in seat1
         assert str(card) not in seat1
     assert hand_alt_text(game.view_for(0)) == (
-        "Your hand: 1: knave of cups; 2: 7 of coins (settebello); 3: ace of clubs (your turn)"
+        "Your hand: 1: jack of cups; 2: 7 of coins (settebello); 3: ace of clubs (your turn)"
     )
     assert hand_alt_text(game.view_for(0), lang="it") == (
         "La tua mano: 1: fante di coppe; 2: 7 di denari (settebello); 3: asso di bastoni "
@@ -192,7 +192,7 @@ def test_table_alt_text_tells_a_capture_and_a_scopa() -> None:
     game.play("8c:5b+3c")
     text = image.table_alt_text(game.view_for(1), NAMES2)
     assert (
-        "last play: Marco played the knave of cups and took the 3 of cups and the 5 of clubs"
+        "last play: Marco played the jack of cups and took the 3 of cups and the 5 of clubs"
         in text
     )
     scopa = Game.from_position(Rules(), hands=[["10d", "2c"], ["4s"]], table=["4b", "6c"], turn=0)
