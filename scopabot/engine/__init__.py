@@ -69,6 +69,7 @@ from .cards import (
     SETTEBELLO,
     SUIT_OF,
     SUITS,
+    VALUE_NAMES,
     VALUE_OF,
     Card,
     CardParseError,
@@ -90,6 +91,7 @@ from .moves import (
 )
 from .record import GameRecord, RecordError
 from .rules import (
+    MAX_DEALS,
     MAX_TARGET,
     TARGET_CHOICES,
     FirstDealer,
@@ -115,6 +117,7 @@ from .view import GameView, Outcome, OutcomeReason, Play
 __all__ = [
     "CARDS",
     "DENARI_SUIT",
+    "MAX_DEALS",
     "MAX_TARGET",
     "PRIMIERA_OF",
     "PRIMIERA_POINTS",
@@ -124,6 +127,7 @@ __all__ = [
     "SUIT_OF",
     "TABLE_ORDER",
     "TARGET_CHOICES",
+    "VALUE_NAMES",
     "VALUE_OF",
     "Action",
     "Card",

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scopabot.engine import Card, Move, Suit
-from scopabot.engine.cards import VALUE_NAMES
+from scopabot.engine import VALUE_NAMES, Card, Move, Suit
 
 from .i18n import Lang, current_lang
 

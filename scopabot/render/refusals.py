@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scopabot.engine import MAX_TARGET, Card, CardParseError
-from scopabot.engine.rules import MAX_DEALS
+from scopabot.engine import MAX_DEALS, MAX_TARGET, Card, CardParseError
 
 from .cards import card_name
 from .catalog import CATALOG
