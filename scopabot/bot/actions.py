@@ -238,5 +238,6 @@ class Actions:
         )
         if on_table or interaction.message is None:
             await say(interaction, view=view, files=files)
+            self.bot.delivery.asked_for_hand(game_id, interaction.user.id)  # DMs open now?
         else:
             await edit_clicked(interaction, view, files)

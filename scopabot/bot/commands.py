@@ -301,7 +301,9 @@ class ScopaGroup(app_commands.Group):
             lines.append(line)
         await say(interaction, "\n".join(lines) if lines else tr("games.none", lang))
 
-    @app_commands.command(name=_("notify"), description=_("A direct message when it is your turn"))
+    @app_commands.command(
+        name=_("notify"), description=_("Correspondence games: a direct message on your turn")
+    )
     @app_commands.rename(on=_("on"))
     @app_commands.describe(on=_("On or off"))
     async def notify(self, interaction: discord.Interaction[Any], on: bool) -> None:

@@ -40,6 +40,8 @@ from scopabot.service import (
 
 from . import ui
 from .context import rated_names, seat_names, table_link, table_title
+from .deals import DealPosts
+from .dms import ClosedDms
 from .ids import Target
 from .messages import DmClosed, Messages, again
 from .pictures import Pictures
@@ -70,11 +72,13 @@ class Delivery:
         self.notes: dict[int, str] = {}
         self.finals: dict[int, MatchOver] = {}
         self.new_dm: set[tuple[int, int]] = set()
-        self.dm_closed: set[tuple[int, int]] = set()
+        self.dm_closed = ClosedDms()
+        self.after_placing: dict[int, int] = {}  # table -> whom to ping once it is placed
         self._pinged: dict[tuple[int, int], float] = {}
         self.counted_calls = 0
         self._seat_msgs: dict[int, dict[int, tuple[int, int]]] = {}
         self.pictures = Pictures(bot)
+        self.deals = DealPosts(self)
 
     # Events --------------------------------------------------------------------------------
 
@@ -90,7 +94,10 @@ class Delivery:
             self.table(table_id, game_id).request()
         elif isinstance(event, (CardPlayed, DealScored, SeatTakenBack)):
             self.table(table_id, game_id).request(event.version)
+            if isinstance(event, DealScored):
+                await self.deals.deal_scored(event)
         elif isinstance(event, TurnStarted):
+            self.dm_closed.turn(game_id, event.version)
             self.table(table_id, game_id).request(event.version)
             if event.user_id is not None:
                 await self._turn_started(event)
@@ -99,8 +106,9 @@ class Delivery:
             self.table(table_id, game_id).request(event.version)
             table = await self.service.table(table_id)
             for seat, holder in table.seats.items():
-                if holder.user_id is not None:
+                if holder.user_id is not None and (game_id, seat) not in self.dm_closed:
                     self.hand(table_id, game_id, seat).request(event.version)
+            self.dm_closed.forget(game_id)
         elif isinstance(event, TimeoutApplied) and event.user_id is not None:
             lang = await self.langs.of_table(await self.service.table(table_id))
             key = "note.handed" if event.handed_to_computer else "note.timeout"
@@ -115,6 +123,7 @@ class Delivery:
         key = (event.game_id, event.seat)
         correspondence = table.pace.kind is PaceKind.CORRESPONDENCE
         notify = correspondence and await self.service.notify(event.user_id)
+        self.dm_closed.your_turn(key)  # DMs refused before: try again (once a turn)
         if notify and key not in self.dm_closed:
             self.new_dm.add(key)  # a new DM is the notification; an edit would be silent
         self.hand(event.table_id, event.game_id, event.seat).request(event.version)
@@ -126,7 +135,21 @@ class Delivery:
         if not correspondence and now - self._pinged.get(ping_key, -PING_GAP) < PING_GAP:
             return
         self._pinged[ping_key] = now
+        if event.table_id in self.placing:  # no thread yet: ping there once it is placed
+            self.after_placing[event.table_id] = event.user_id
+            return
         await self._ping(table, event.user_id)
+
+    async def placed(self, table_id: int) -> None:
+        """The table message is in place (its thread opened): the first turn's ping."""
+        user_id = self.after_placing.pop(table_id, None)
+        if user_id is not None:
+            await self._ping(await self.service.table(table_id), user_id)
+
+    def asked_for_hand(self, game_id: int, user_id: int) -> None:
+        """The person opened "My hand": a hand their DMs refused is tried again."""
+        for table_id, seat in self.dm_closed.asked(game_id, user_id):
+            self.hand(table_id, game_id, seat).request()
 
     async def _ping(self, table: TableInfo, user_id: int, *, key: str = "turn.ping") -> None:
         where = table.thread_id or table.channel_id
@@ -179,15 +202,25 @@ class Delivery:
         if table.message_id is None and table.channel_id is None:
             return None
         lang = await self.langs.of_table(table)
-        view, files, version = await self.table_view(table, game_id, lang, urgent=False)
+        attach = self.messages.may_attach(table.channel_id)
+        view, files, version = await self.table_view(
+            table, game_id, lang, urgent=False, pictures=attach
+        )
         self.counted_calls += 1
         await self.messages.edit_table(table, view, files)
         return version
 
     async def table_view(
-        self, table: TableInfo, game_id: int, lang: Lang, *, urgent: bool = True
+        self,
+        table: TableInfo,
+        game_id: int,
+        lang: Lang,
+        *,
+        urgent: bool = True,
+        pictures: bool = True,
     ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
-        """The table message; ``urgent`` when it answers a click (its pictures go first)."""
+        """The table message; ``urgent`` when it answers a click (its pictures go first);
+        without ``pictures`` where the bot may not attach files (the text says it all)."""
         public = await self.service.public_view(game_id)
         final = self.finals.get(table.id)
         screen = table_screen(
@@ -199,8 +232,11 @@ class Delivery:
             rated_names=rated_names(public.table, lang),
             note=self.notes.get(table.id, ""),
             plain_names=self.pictures.names(public.table, lang),
+            earlier=self.deals.earlier(game_id, seat_names(public.table, lang), table, lang),
         )
-        screen = replace(screen, pictures=await self.pictures.table(public, lang, urgent=urgent))
+        if pictures:
+            drawn = await self.pictures.table(public, lang, urgent=urgent)
+            screen = replace(screen, pictures=drawn)
         view, files = ui.build(screen, game_targets(game_id, public.version))
         return view, files, public.version
 
@@ -232,6 +268,7 @@ class Delivery:
             game_id, user_id, lang, link=table_link(table), urgent=False
         )
         known = (await self._seat_messages(game_id)).get(seat)
+        stale = known if key in self.new_dm else None  # replaced below, then deleted
         if known is not None and key not in self.new_dm:
             self.messages.remember_dm(user_id, known[0])
             self.counted_calls += 1
@@ -243,9 +280,12 @@ class Delivery:
             # ``again``: a failed edit above has read the files to their end.
             sent = await self.messages.send_dm(user_id, view=view, files=again(files))
         except DmClosed:
-            self.dm_closed.add(key)
-            await self._dm_closed_note(table, user_id)
+            if self.dm_closed.refused(key, table_id=table_id, user_id=user_id):
+                await self._dm_closed_note(table, user_id)
             return None
+        if stale is not None:  # a new hand DM notifies; the old one would be a stale copy
+            self.counted_calls += 1
+            await self.messages.delete_dm(*stale)
         await self.service.set_seat_message(
             game_id, seat, channel_id=sent.channel.id, message_id=sent.id
         )

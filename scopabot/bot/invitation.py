@@ -199,6 +199,7 @@ class Invitations:
         finally:
             delivery.placing.discard(table_id)
         assert table.game_id is not None or game_id
+        await delivery.placed(table.id)
         delivery.table(table.id, game_id).request()
         for seat, holder in table.seats.items():
             if holder.user_id is not None:
@@ -224,7 +225,9 @@ class Invitations:
             await edit_clicked(interaction, ui.build(started, table_targets(table))[0])
             try:
                 thread_id = await messages.start_thread(table, table_title(table, public))
-                view, files, _v = await self.bot.delivery.table_view(table, game_id, public)
+                view, files, _v = await self.bot.delivery.table_view(
+                    table, game_id, public, pictures=messages.may_attach(table.channel_id)
+                )
                 people = [h.user_id for h in table.seats.values() if h.user_id is not None]
                 sent = await messages.send(thread_id, view=view, files=files, mention=people)
                 return await self.service.set_table_messages(

@@ -11,6 +11,7 @@ replaces the message's files (none are kept that the new components do not show)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from typing import Any
@@ -217,3 +218,20 @@ class Messages:
             return True
         except discord.NotFound:
             return False
+
+    async def delete_dm(self, channel_id: int, message_id: int) -> None:
+        """Delete an old hand (already gone is fine)."""
+        message = self.bot.get_partial_messageable(
+            channel_id, type=discord.ChannelType.private
+        ).get_partial_message(message_id)
+        with contextlib.suppress(discord.NotFound):
+            await message.delete()
+
+    def may_attach(self, channel_id: int | None) -> bool:
+        """Whether the bot may attach files (pictures) in a server channel, and its threads,
+        as the gateway's cache says; elsewhere (a DM, a channel not cached) it may."""
+        channel = self.bot.get_channel(channel_id) if channel_id is not None else None
+        guild = getattr(channel, "guild", None)
+        if channel is None or guild is None or guild.me is None:
+            return True
+        return bool(channel.permissions_for(guild.me).attach_files)  # type: ignore[union-attr]

@@ -162,6 +162,15 @@ class Pictures:
         elif isinstance(event, MatchOver):
             self._plays.pop(game_id, None)
 
+    def last_deal(self, game_id: int) -> tuple[int, tuple[Record, ...]] | None:
+        """The last finished deal's number and its plays as announced (None if not seen)."""
+        return self._ended.get(game_id)
+
+    def records(self, game_id: int, deal: int) -> tuple[Record, ...]:
+        """Deal ``deal``'s plays as announced (empty if not seen, e.g. after a restart)."""
+        found = self._ended.get(game_id)
+        return found[1] if found is not None and found[0] == deal else ()
+
     def piles(self, game_id: int, rules: Rules, score: DealScore) -> Piles | None:
         """Each side's cards of the deal ``score`` counted, when every play of it was seen."""
         deal, plays = self._ended.get(game_id, (None, ()))

@@ -91,4 +91,11 @@ EXTRA: Final[dict[str, tuple[str, str]]] = {
         "“{value}” is not one of the choices of {option}.",
         "“{value}” non è tra le scelte di {option}.",
     ),
+    # The end of a deal (render/deal.py): its own message in the thread, "la conta"
+    "deal.end": ("End of deal {deal}", "Fine della smazzata {deal}"),
+    "deal.leftovers": (
+        "The cards left on the table go to {name}: {cards}.",
+        "Le carte rimaste in tavola vanno a {name}: {cards}.",
+    ),
+    "deal.totals": ("Score: {points} ({goal})", "Punteggio: {points} ({goal})"),
 }

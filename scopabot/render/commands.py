@@ -42,7 +42,9 @@ ITALIAN: Final[dict[str, str]] = {
         "Impostazioni del server (gestori): lingua, opzioni, canale delle partite"
     ),
     "notify": "avvisi",
-    "A direct message when it is your turn": "Un messaggio privato quando tocca a te",
+    "Correspondence games: a direct message on your turn": (
+        "Partite per corrispondenza: un messaggio privato quando tocca a te"
+    ),
     "help": "aiuto",
     "How to play with ScopaBot": "Come si gioca con ScopaBot",
     # Options

@@ -200,9 +200,12 @@ def table_screen(
     rated_names: Mapping[int, str] | None = None,
     note: str = "",
     plain_names: Sequence[str] | None = None,
+    earlier: str = "",
 ) -> Screen:
     """The whole table message; ``note`` is a line for the moment (closed DMs, timeouts);
-    ``plain_names`` are the seat holders' display names, for the breakdown's columns."""
+    ``plain_names`` are the seat holders' display names, for the breakdown's columns;
+    ``earlier`` the last deal's end (its last plays and leftovers, ``render.deal``), shown
+    with its breakdown through the next deal's first round."""
     rules = game.rules
     sides = side_names(rules, names)
     plain = None if plain_names is None else side_names(rules, plain_names)
@@ -238,11 +241,13 @@ def table_screen(
             deal=game.deal_number,
         )
     )
+    if game.deal_scores and len(game.plays) < rules.players:
+        if earlier:
+            blocks.append(earlier)
+        blocks.append(breakdown(game.deal_scores[-1], sides, rules, lang, plain=plain))
     if game.plays:
         recent = [play_line(p, names[p.seat], lang) for p in game.plays[-LAST_PLAYS:]]
         blocks.append(f"**{tr('table.last', lang)}**\n" + "\n".join(f"- {r}" for r in recent))
-    elif game.deal_scores:
-        blocks.append(breakdown(game.deal_scores[-1], sides, rules, lang, plain=plain))
     if note:
         blocks.append(note)
     rows = ((Button(tr("btn.my_hand", lang), Action.HAND, style=Style.PRIMARY),),)

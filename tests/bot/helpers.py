@@ -162,12 +162,16 @@ def unanswered(standin: DiscordStandIn) -> list[Any]:
     return [it for it in standin.interactions.by_id.values() if it.response is None or it.failed]
 
 
+FINISHED_DEAL = r"primiera|fine della smazzata|end of deal"
+
+
 def held(label: str) -> re.Pattern[str]:
     """A card in hand, as the privacy guard should look for it: anywhere but after the word
-    "primiera" in a string. Between two deals the table message's breakdown picture names
-    the finished deal's primiera cards in its alt text ("carte della primiera 7 di denari,
-    …"), public history, while the next deal's cards, the same forty, are already in hand."""
-    return re.compile(rf"^(?:(?!(?i:primiera))[\s\S])*?{re.escape(label)}")
+    "primiera" or a finished deal's title in a string. Between two deals the breakdown
+    picture names the finished deal's primiera cards in its alt text ("carte della primiera
+    7 di denari, …") and the deal's end its last plays ("Fine della smazzata 2", then the
+    plays): public history, while the next deal's cards, the same forty, are already in hand."""
+    return re.compile(rf"^(?:(?!(?i:{FINISHED_DEAL}))[\s\S])*?{re.escape(label)}")
 
 
 def secrets_of(labels: Iterable[str]) -> list[str]:

@@ -3,10 +3,11 @@ suggests, hands in DMs over a correspondence match, the end of a deal, a gracefu
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 from typing import Any
 
-from tests.standin import Actor, DiscordStandIn
+from tests.standin import Actor, DiscordStandIn, Message
 
 from .helpers import (
     PLAY_ID,
@@ -16,9 +17,11 @@ from .helpers import (
     next_turn,
     play_buttons,
     play_from,
+    table_messages,
     thread_named,
 )
 
+ATTACH_FILES = 1 << 15
 ITALIAN_SUITS = {"d": "denari", "c": "coppe", "s": "spade", "b": "bastoni"}
 
 
@@ -174,3 +177,131 @@ async def test_sigterm_mid_game_lets_running_work_finish_and_the_game_resumes(
     assert turn is not None  # the game goes on after the restart
     await play_from(s, alice, turn[1])
     await next_turn(s, thread, [alice])
+
+
+def deal_counts(s: DiscordStandIn, channel: Any) -> list[Message]:
+    """The bot's messages that count a finished deal (no buttons: not the table)."""
+    return [
+        m
+        for m in s.world.channel_messages(channel.id)
+        if "Fine della smazzata" in m.text() and not m.buttons()
+    ]
+
+
+async def test_each_deal_ends_with_its_count_posted_in_the_thread(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice = s.user("alice")
+    invitation = (await alice.slash("scopa new", computers=1, deals=2)).message
+    assert invitation is not None
+    await alice.click(invitation, "Inizia")
+    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    while (turn := await next_turn(s, thread, [alice])) is not None:
+        await play_from(s, alice, turn[1])
+    counts = await s.wait_for(
+        lambda: len(deal_counts(s, thread)) == 2 and deal_counts(s, thread), timeout=5
+    )
+    first = counts[0]
+    text = first.text()
+    assert text.startswith("**Fine della smazzata 1** · Scopa · tavolo 1"), text
+    assert " gioca " in text  # the deal's last plays
+    assert "```" in text and "Carte" in text  # the breakdown
+    assert "**Primiera** · " in text and " di " in text.split("**Primiera** · ")[1]
+    assert "Punteggio: " in text
+    assert [a["filename"] for a in first.attachments] == ["deal-1-1.png"]
+    assert "Fine della smazzata 2" in counts[1].text()
+    # Meanwhile the table message showed the first deal's end through deal 2's first round.
+    table = table_messages(s, thread)[0]
+    assert any("Fine della smazzata 1" in json.dumps(r.components) for r in table.history)
+
+
+def hands(s: DiscordStandIn, person: Actor) -> list[Message]:
+    return [m for m in s.dm_timeline(person.user) if "La tua mano" in m.text()]
+
+
+def dm_of(s: DiscordStandIn, person: Actor) -> int:
+    return int(s.world.dm_channel(person.user).id)
+
+
+async def test_correspondence_hands_are_sent_anew_and_the_old_ones_deleted(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice, bob = s.user("alice"), s.user("bob")
+    thread = await correspondence_pair(s, alice, bob)
+    for _ in range(6):
+        actor, hand = await s.wait_for(lambda: in_turn(s, alice, bob), timeout=5)
+        await play_from(s, actor, hand)
+        # The next person's turn: a new hand DM notifies them, the one before it is gone.
+        other = bob if actor is alice else alice
+        await s.wait_for(lambda o=other: in_turn(s, o), timeout=5)
+        await s.wait_for(lambda: all(len(hands(s, p)) == 1 for p in (alice, bob)), timeout=5)
+    sent = [m for m in s.world.messages.values() if m.channel_id == dm_of(s, alice) and m.deleted]
+    assert sent, "alice's earlier hands were deleted"
+    assert table_messages(s, thread)
+
+
+async def test_closed_dms_are_tried_again_on_the_next_turn(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice, dave = s.user("alice"), s.user("dave")  # dave does not accept DMs
+    invitation = (await alice.slash("scopa new", deals=1)).message
+    assert invitation is not None
+    await dave.click(invitation, "Siediti")
+    async with s.expect_violation("refused", code=50007):
+        await alice.click(invitation, "Inizia")
+    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+
+    def notes() -> list[Message]:
+        return [m for m in s.world.channel_messages(thread.id) if "messaggi diretti" in m.content]
+
+    await s.wait_for(notes, timeout=5)
+    dave.user.dms_open = True  # he opens his DMs; Discord tells the bot nothing
+    table = table_messages(s, thread)[0]
+    dave_turn = f"Tocca a <@{dave.user.id}>"
+
+    def ready() -> object:
+        if (mine := hand_message(s, dave)) is not None:
+            return mine
+        alices = hand_message(s, alice)
+        if alices is not None and live_cards(alices):
+            return "alice"
+        return "dave" if dave_turn in table.text() else None
+
+    for _ in range(6):
+        state = await s.wait_for(ready, timeout=5)
+        if isinstance(state, Message):
+            break
+        if state == "alice":
+            await play_from(s, alice, hand_message(s, alice))  # type: ignore[arg-type]
+        else:  # his turn with no DM yet: he plays from "My hand"
+            shown = (await dave.click(table, "La mia mano")).message
+            assert shown is not None
+            if live_cards(shown):
+                await play_from(s, dave, shown)
+    assert hand_message(s, dave) is not None, "dave's hand came by DM once he opened them"
+    assert len(notes()) == 1  # the table was told once
+
+
+async def test_without_attach_files_the_messages_go_without_pictures(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    tavolo = s.channel("tavolo")
+    s.world.set_overwrite(tavolo, s.world.bot, deny=ATTACH_FILES)  # its threads follow it
+    alice = s.user("alice")
+    invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
+    assert invitation is not None
+    await alice.click(invitation, "Inizia")
+    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    while (turn := await next_turn(s, thread, [alice])) is not None:
+        await play_from(s, alice, turn[1])
+    table = table_messages(s, thread)[0]
+    await s.wait_for(lambda: deal_counts(s, thread), timeout=5)
+    assert "Vince" in table.text() or "senza vincitori" in table.text()
+    for message in [table, *deal_counts(s, thread)]:
+        assert not message.attachments and "attachment://" not in json.dumps(message.components)
+    # The hands in DMs still carry theirs: a DM has no channel permissions.
+    assert hand_message(s, alice) is not None

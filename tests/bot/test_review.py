@@ -148,7 +148,6 @@ async def test_a_table_in_a_dm_speaks_the_players_language(
     assert "Inizia" in labels, labels
 
 
-@review(6, "the first turn's ping goes to the parent channel, before the thread exists")
 async def test_the_first_ping_is_in_the_thread(
     threaded: DiscordStandIn, bot_py: BotProcess
 ) -> None:

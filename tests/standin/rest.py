@@ -322,6 +322,8 @@ class RestApi:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
         if self.world.channels[message.channel_id].archived:
             raise thread_archived()  # Discord: no edits in an archived thread
+        if call.files:  # new files on an edit need Attach Files too
+            self._require(self._channel(call), perms.ATTACH_FILES)
         return self.s.messages.payload(
             self.s.messages.edit(message, call.body or {}, files=call.files)
         )

@@ -1,0 +1,93 @@
+"""A finished deal's own message in the table's thread: the count ("la conta") that stays.
+
+The table message is edited in place, so whatever it shows of a deal's end is gone a round
+later. Players count at the end of each deal and like to read it back, so each deal's end is
+posted once below the table: its last plays and who took the cards left on the table, the
+breakdown with the primiera's cards, the score, and the breakdown's picture. One counted REST
+call a deal. It goes to the table's thread, or to the DM a table was opened in; a table that
+had to stay in a server channel (no thread permission) posts nothing there, not to fill the
+channel, and keeps the count on its table message.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Any
+
+import discord
+
+from scopabot.render.deal import deal_end_block, deal_end_lines, deal_picture, deal_screen
+from scopabot.render.i18n import Lang
+from scopabot.service import DealScored, TableInfo
+
+from . import ui
+from .context import seat_names, table_title
+from .ids import Target
+from .pictures import THEME
+
+log = logging.getLogger(__name__)
+
+
+class DealPosts:
+    def __init__(self, delivery: Any) -> None:
+        self.delivery = delivery
+
+    def where(self, table: TableInfo) -> int | None:
+        if table.thread_id is not None:
+            return table.thread_id
+        return table.channel_id if table.guild_id is None else None
+
+    async def deal_scored(self, event: DealScored) -> None:
+        """Post the deal's count (called in event order, before the next deal's turns)."""
+        assert event.table_id is not None and event.game_id is not None
+        delivery = self.delivery
+        table: TableInfo = await delivery.service.table(event.table_id)
+        where = self.where(table)
+        if where is None:
+            return
+        lang = await delivery.langs.of_table(table)
+        pictures = delivery.pictures
+        score, rules = event.deal_score, table.rules
+        records = pictures.records(event.game_id, score.deal)
+        piles = pictures.piles(event.game_id, rules, score)
+        plain = pictures.names(table, lang)
+        screen = deal_screen(
+            score,
+            event.totals,
+            rules,
+            seat_names(table, lang),
+            lang,
+            title=table_title(table, lang),
+            records=records,
+            piles=piles,
+            plain_names=plain,
+        )
+        if delivery.messages.may_attach(table.channel_id or where):
+            picture = await pictures.draw(
+                deal_picture,
+                score,
+                rules,
+                plain,
+                lang,
+                game_id=event.game_id,
+                piles=piles,
+                theme=THEME,
+                urgent=False,
+            )
+            screen = replace(screen, pictures=(picture,))
+        view, files = ui.build(screen, lambda a, g: Target("g", event.game_id or 0, 0, a, g))
+        try:
+            delivery.counted_calls += 1
+            await delivery.messages.send(where, view=view, files=files, mention=[])
+        except discord.HTTPException as error:
+            log.warning("table %s: could not post deal %s: %s", table.id, score.deal, error)
+
+    def earlier(self, game_id: int, names: list[str], table: TableInfo, lang: Lang) -> str:
+        """The last deal's end for the table message ("" when its plays were not seen)."""
+        found = self.delivery.pictures.last_deal(game_id)
+        if found is None:
+            return ""
+        deal, records = found
+        lines = deal_end_lines(records, names, table.rules, lang)
+        return deal_end_block(deal, lines, lang) if lines else ""
