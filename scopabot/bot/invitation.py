@@ -7,7 +7,9 @@ each person gets their hand by DM. The host is told in words what permission is 
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,7 +71,10 @@ class Invitations:
     def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
         self.service = bot.service
-        self.rematches: dict[int, int] = {}  # finished game -> the table its Rematch opened
+        # One Rematch at a time per finished game (the store remembers the table it opened).
+        self._rematching: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     def invite_view(self, table: TableInfo, lang: Lang, note: str = "") -> discord.ui.LayoutView:
         names = seat_names(table, lang)
@@ -270,33 +275,35 @@ class Invitations:
         if old.seat_of(user) is None:
             await say(interaction, tr("err.rematch_players_only", lang))
             return
-        opened = self.rematches.get(game_id)
-        if opened is not None:
-            current = await self.service.table(opened)
-            if current.status in (TableStatus.OPEN, TableStatus.PLAYING):
+        lock = self._rematching.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            current = await self.service.rematch(game_id)
+            if current is not None and current.status in (TableStatus.OPEN, TableStatus.PLAYING):
                 where = table_link(current) or f"<#{current.channel_id}>"
                 await say(interaction, tr("rematch.already", lang, where=where))
                 return
-        table = await self.service.open_table(
-            host=user,
-            guild_id=old.guild_id,
-            channel_id=interaction.channel_id,
-            preset=old.rules.preset.value,
-            players=old.rules.players,
-            options=_options(old),
-            pace=old.pace,
-            on_timeout=old.on_timeout,
-            level=old.level,
-            seat_host=False,
-        )
-        self.rematches[game_id] = table.id
-        for seat in sorted(old.seats):  # in order, so each takes the first free seat: its own
-            holder = old.seats[seat]
-            if holder.user_id is not None:
-                table = await self.service.join(table.id, user=holder.user_id)
-            else:
-                level = holder.ai_level or old.level
-                table = await self.service.add_computer(table.id, by=user, level=level, seat=seat)
+            table = await self.service.open_table(
+                host=user,
+                guild_id=old.guild_id,
+                channel_id=interaction.channel_id,
+                preset=old.rules.preset.value,
+                players=old.rules.players,
+                options=_options(old),
+                pace=old.pace,
+                on_timeout=old.on_timeout,
+                level=old.level,
+                seat_host=False,
+                rematch_of=game_id,
+            )
+            for seat in sorted(old.seats):  # in order, each takes the first free seat: its own
+                holder = old.seats[seat]
+                if holder.user_id is not None:
+                    table = await self.service.join(table.id, user=holder.user_id)
+                else:
+                    level = holder.ai_level or old.level
+                    table = await self.service.add_computer(
+                        table.id, by=user, level=level, seat=seat
+                    )
         await self.post_invitation(interaction, table, lang)
 
 

@@ -70,12 +70,14 @@ class TablesMixin(ServiceCore):
         level: str = "normal",
         computers: int = 0,
         seat_host: bool = True,
+        rematch_of: int | None = None,
     ) -> TableInfo:
         """Open a table; options not given come from the server's defaults, then RULES.md.
 
         The host sits at seat 0 (unless ``seat_host`` is false); ``computers`` seats are
         filled with computer players of ``level``, which is also the level that plays for an
         absent person when a deadline passes. ``pace`` defaults to a live two minutes a turn.
+        ``rematch_of`` is the finished game whose Rematch opens this table (:meth:`rematch`).
         """
         rules = await self._rules(guild_id, preset, players, options or {})
         level = check_level(level)
@@ -102,6 +104,7 @@ class TablesMixin(ServiceCore):
             pace=pace.to_dict(),
             on_timeout=rule.value,
             level=level,
+            rematch_of=rematch_of,
         )
         try:
             if seat_host:
@@ -156,6 +159,12 @@ class TablesMixin(ServiceCore):
     async def tables_in_channel(self, channel_id: int) -> list[TableInfo]:
         """Tables open or playing in a channel (or shown in a thread), oldest first."""
         return [table_info(t) for t in await self.store.tables_in_channel(channel_id)]
+
+    async def rematch(self, game_id: int) -> TableInfo | None:
+        """The table opened as the rematch of ``game_id``, if any (kept in the store, so a
+        second click after a restart still finds it)."""
+        found = await self.store.rematch_of(game_id)
+        return None if found is None else table_info(found)
 
     async def table_by_message(self, message_id: int) -> TableInfo | None:
         found = await self.store.table_by_message(message_id)

@@ -89,14 +89,17 @@ class TablesMixin(StoreBase):
         on_timeout: str = "computer",
         level: str = "normal",
         at: datetime | None = None,
+        rematch_of: int | None = None,
     ) -> Table:
-        """A new open table; ``pace`` is the service's pace as JSON data (kept as given)."""
+        """A new open table; ``pace`` is the service's pace as JSON data (kept as given);
+        ``rematch_of`` the finished game whose Rematch opened it."""
         stamp = to_ms(at or now())
         pace_text = json.dumps(pace or {"kind": "untimed", "seconds": None, "reminders": []})
         async with self._tx() as db:
             cursor = await db.execute(
                 "INSERT INTO tables (guild_id, host_id, rules, status, channel_id, created_at,"
-                " updated_at, pace, on_timeout, level) VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, ?)",
+                " updated_at, pace, on_timeout, level, rematch_of)"
+                " VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)",
                 (
                     guild_id,
                     host_id,
@@ -107,6 +110,7 @@ class TablesMixin(StoreBase):
                     pace_text,
                     on_timeout,
                     level,
+                    rematch_of,
                 ),
             )
             table_id = cursor.lastrowid
@@ -123,6 +127,17 @@ class TablesMixin(StoreBase):
                 await db.execute_fetchall(
                     "SELECT id FROM tables WHERE message_id = ? ORDER BY id DESC LIMIT 1",
                     (message_id,),
+                )
+            )
+            return await _table(db, rows[0][0]) if rows else None
+
+    async def rematch_of(self, game_id: int) -> Table | None:
+        """The newest table opened as the rematch of ``game_id``."""
+        async with self._read() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT id FROM tables WHERE rematch_of = ? ORDER BY id DESC LIMIT 1",
+                    (game_id,),
                 )
             )
             return await _table(db, rows[0][0]) if rows else None

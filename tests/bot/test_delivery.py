@@ -305,3 +305,25 @@ async def test_without_attach_files_the_messages_go_without_pictures(
         assert not message.attachments and "attachment://" not in json.dumps(message.components)
     # The hands in DMs still carry theirs: a DM has no channel permissions.
     assert hand_message(s, alice) is not None
+
+
+async def test_a_second_rematch_click_after_a_restart_points_to_the_table_opened(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice = s.user("alice")
+    invitation = (await alice.slash("scopa new", computers=1)).message
+    assert invitation is not None
+    await alice.click(invitation, "Inizia")
+    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    table = (await s.wait_for(lambda: table_messages(s, thread), timeout=5))[0]
+    await alice.slash("scopa resign", channel=thread)
+    await s.wait_for(lambda: "Rivincita" in [b.get("label") for b in table.buttons()], timeout=5)
+    rematch = (await alice.click(table, "Rivincita")).message
+    assert rematch is not None and "tavolo 2" in rematch.text()
+
+    await bot_py.stop()
+    await bot_py.start()
+    again = (await alice.click(table, "Rivincita")).message
+    assert again is not None and again.ephemeral and "già aperta" in again.text(), again.text()
+    assert f"/{rematch.id}" in again.text()
