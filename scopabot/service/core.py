@@ -4,8 +4,8 @@ A game's context (its seats, table, pace and timeout rule) does not change once 
 started, so it is read once and kept; the changing part (seats handed to a computer, whether
 the match ended early) is updated from what the store returns with each write. A database is
 served by one service at a time (its computer seats and deadlines are driven from here too),
-so the game as this service last wrote it is the game as stored: views are made from that copy
-without asking the store again.
+so the store's live copy of a game, at the version this service last wrote, is the game as
+stored: views are made from it without asking the database again.
 """
 
 from __future__ import annotations
@@ -64,9 +64,9 @@ class GameContext:
     away: set[int] = field(default_factory=set)
     finished: bool = False
     timing: tuple[int, datetime | None] = (0, None)  # (version, its turn's deadline) last seen
-    # The game at the version this service last wrote or read, for views only (never
-    # played on): a view needs no store round trip, nor a copy, while nothing else writes.
-    latest: tuple[int, Game] | None = None
+    # While a move of this game is being written: the game as it was before it (version and
+    # a copy nobody plays on), which views show until the write is done.
+    writing: tuple[int, Game] | None = None
 
     @property
     def table_id(self) -> int | None:

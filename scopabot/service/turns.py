@@ -102,6 +102,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
     ) -> AppliedMove:
         now = self._now()
         deadline = ctx.pace.deadline(now)
+        writing = ctx.writing = (version, game)  # what views show until the write is done
         try:
             return await self.store.apply_move(
                 ctx.game_id,
@@ -121,12 +122,14 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over") from None
         except IllegalMoveError as exc:  # checked before; only a race can get here
             raise illegal(exc) from None
+        finally:
+            if ctx.writing is writing:
+                ctx.writing = None
 
     def _after_move(self, ctx: GameContext, applied: AppliedMove, events: list[Event]) -> None:
         """Publish, keep the context current, wake the scheduler and the computer seats."""
         ctx.away = set(applied.away)
         ctx.timing = (applied.version, applied.deadline)
-        ctx.latest = (applied.version, applied.game)  # the store's copy for this caller
         if ctx.table is not None:  # as the store now has it (the last move closes the table)
             over = applied.game.is_over
             status = TableStatus.FINISHED if over else ctx.table.status

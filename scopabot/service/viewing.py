@@ -85,10 +85,16 @@ class ViewingMixin(ServiceCore):
 
     async def _views(self, ctx: GameContext, seat: int) -> tuple[PublicView, GameView]:
         # Every move of a game in play here goes through this service (computer seats,
-        # deadlines and contexts rely on it too), so the game it last wrote is the game now.
-        latest = ctx.latest
-        if latest is not None and latest[0] == ctx.timing[0] and not ctx.finished:
-            return views_of(ctx, latest[1], latest[0], seat)
+        # deadlines and contexts rely on it too), so the store's live copy at the version this
+        # service last wrote is the game now; while the next move is being written (the live
+        # copy is then out of the store's hands), the game as it was before that move.
+        if not ctx.finished:
+            kept = ctx.writing
+            if kept is None:
+                live = self.store.peek_game(ctx.game_id)
+                kept = None if live is None else (live.version, live.game)
+            if kept is not None and kept[0] == ctx.timing[0]:
+                return views_of(ctx, kept[1], kept[0], seat)
         stored = await self.store.load_game(ctx.game_id)
         # The context knows the deadline, the seats handed over and the table of the version
         # it last saw; the store is read again only when the game moved on elsewhere.
@@ -97,8 +103,6 @@ class ViewingMixin(ServiceCore):
             ctx.timing, ctx.away = (info.version, info.deadline_at), set(info.away)
             ctx.finished = info.status is not GameStatus.PLAYING
             ctx.table = await self._table_of(ctx)
-        if not ctx.finished and ctx.timing[0] == stored.version:
-            ctx.latest = (stored.version, stored.game)  # a copy of its own, kept unplayed
         reason = winner = None
         if ctx.finished and stored.game.outcome() is None:
             result = await self.store.match_result(game_id=ctx.game_id)

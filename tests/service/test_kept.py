@@ -1,9 +1,10 @@
 """What the service keeps instead of reading it again: the mover's view in the move's outcome,
-the game of the last move for views, and the table of a match being played. Each must be what
-a fresh read from the store would say."""
+views made from the store's live copy (or, while a move is being written, from the game before
+it), and the table of a match being played. Each must be what a fresh read would say."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -105,3 +106,32 @@ async def test_a_finished_or_unknown_tables_read_goes_to_the_store(
     assert after.status.value == "finished"
     opened = await service.open_table(host=9)
     assert await service.table(opened.id) == await fresh_table(store, opened.id)
+
+
+async def test_a_view_while_a_move_is_written_shows_the_game_before_it(
+    service: GameService, store: Store
+) -> None:
+    game_id = await two_people(service, seed=4, deals=1)
+    before = await service.public_view(game_id)
+    user = before.seats[before.turn].user_id or 0
+    gate, writing = asyncio.Event(), asyncio.Event()
+    real = store._write_once  # the move's hand-off to the database: its live copy is out
+
+    async def held(*args: Any, **kwargs: Any) -> Any:
+        writing.set()
+        await gate.wait()
+        return await real(*args, **kwargs)
+
+    store._write_once = held  # type: ignore[method-assign]
+    move = asyncio.create_task(play_once(service, game_id, user))
+    await writing.wait()
+    reads = Reads(store)
+    assert store.peek_game(game_id) is None  # the live copy is being written
+    during = await service.public_view(game_id)
+    assert reads.count == 0, "a view during a write read the store"
+    assert during == before
+    gate.set()
+    outcome = await move
+    after = await service.public_view(game_id)
+    assert after.version == outcome.version == before.version + 1
+    assert reads.count == 0
