@@ -192,8 +192,7 @@ def test_table_alt_text_tells_a_capture_and_a_scopa() -> None:
     game.play("8c:5b+3c")
     text = image.table_alt_text(game.view_for(1), NAMES2)
     assert (
-        "last play: Marco played the jack of cups and took the 3 of cups and the 5 of clubs"
-        in text
+        "last play: Marco played the jack of cups and took the 3 of cups and the 5 of clubs" in text
     )
     scopa = Game.from_position(Rules(), hands=[["10d", "2c"], ["4s"]], table=["4b", "6c"], turn=0)
     scopa.play("10d:4b+6c")
