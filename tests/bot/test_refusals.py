@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from tests.standin import Actor, DiscordStandIn, InteractionType, Message
@@ -54,7 +55,7 @@ async def play_with_closed_dms(
     table = table_messages(s, thread)[0]
     dave_turn = f"Tocca a <@{dave.user.id}>"
     turns = 0
-    for _ in range(80):
+    for _ in range(400):
 
         def ready() -> object:
             if is_over(table):
@@ -73,6 +74,8 @@ async def play_with_closed_dms(
             if live_cards(hand):
                 await play_from(s, dave, hand)
                 turns += 1
+            else:  # the table still shows the turn just played: let the refresh land
+                await asyncio.sleep(0.05)
         else:
             await play_from(s, alice, state)  # type: ignore[arg-type]
             turns += 1
