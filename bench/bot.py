@@ -54,13 +54,15 @@ def cpu_seconds(pid: int) -> float:
 
 class Answers:
     """Per played card (interaction id), seconds from the click's creation to the bot's first
-    response (the acknowledgement) and to the clicked message showing the answer (the same
-    moment, unless the bot acknowledged first and edited the message afterwards)."""
+    response (the acknowledgement) and to its last answer, the clicked message complete (the
+    same moment, unless the bot answered without the hand's picture, or deferred, and edited
+    the message through the interaction afterwards)."""
 
     def __init__(self) -> None:
         self.acked: dict[int, float] = {}
         self.complete: dict[int, float] = {}
-        self.deferred = 0
+        self.deferred: set[int] = set()
+        self.edited: set[int] = set()
 
 
 def is_move(it: object) -> bool:
@@ -80,7 +82,7 @@ def time_answers(s: DiscordStandIn, answers: Answers) -> None:
                     waited = s.world.clock.now() - it.created_at
                     answers.acked[it.id] = waited
                     if int((call.body or {}).get("type", 0)) == 6:  # type: ignore[attr-defined]
-                        answers.deferred += 1
+                        answers.deferred.add(it.id)
                     else:
                         answers.complete[it.id] = waited
                 return await callback(call)  # type: ignore[operator]
@@ -93,8 +95,9 @@ def time_answers(s: DiscordStandIn, answers: Answers) -> None:
                 reply = await edit(call)  # type: ignore[operator]
                 token = call.params.get("webhook_token", "")  # type: ignore[attr-defined]
                 it = s.interactions.by_token.get(token)
-                if it is not None and is_move(it) and it.id not in answers.complete:
+                if it is not None and is_move(it):
                     answers.complete[it.id] = s.world.clock.now() - it.created_at
+                    answers.edited.add(it.id)
                 return reply
 
             route.handler = edited
@@ -227,9 +230,9 @@ async def main(games: int, deals: int, *, check_spec: bool, think: float) -> Non
         f"max {server_acks[-1] * 1000:.1f} ms over {len(server_acks)} clicks"
     )
     print(
-        f"click -> the clicked message showing the answer (new hand and picture): median "
+        f"click -> the clicked message complete (new hand and its picture): median "
         f"{statistics.median(complete) * 1000:.1f} ms, p99 {pct(complete, 0.99) * 1000:.1f} ms; "
-        f"{answers.deferred} clicks acknowledged first and answered by an edit"
+        f"{len(answers.edited)} answers completed by an edit ({len(answers.deferred)} deferred)"
     )
     print(
         f"  as the test's users saw the acknowledgement (their polling included): median "
