@@ -1,8 +1,7 @@
-"""Defects found by the review (/work/notes/review.md), each pinned by a test that fails today.
-
-Each test is marked ``xfail(strict=True)``: the suite stays green while the defect is there,
-and the test turns into a failure ("XPASS(strict)") the day it is fixed, so whoever fixes it
-removes the marker and keeps the test. The number in each reason is the item in review.md.
+"""Defects a first-use review of the bot found (2026-11-30), each pinned by a test that failed
+before its fix: the breakdown's names, resigning among several games, who may rematch,
+refusals and tables in the reader's language, the first ping's place, the options of
+``/scopa new``, the knock-out rule and the pace in words.
 """
 
 from __future__ import annotations
@@ -31,10 +30,6 @@ from .helpers import (
 )
 
 CODE_BLOCK = re.compile(r"```.*?```", re.S)
-
-
-def review(number: int, why: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, raises=AssertionError, reason=f"review #{number}: {why}")
 
 
 async def test_the_breakdown_names_the_sides_readably(
