@@ -17,6 +17,7 @@ from tests.standin.limits import MAX_ATTACHMENTS, check_files
 
 from .helpers import (
     CAPTURE_ID,
+    FINISHED_DEAL,
     BotProcess,
     card_labels,
     hand_message,
@@ -53,11 +54,12 @@ def cards_in(text: str) -> list[str]:
 
 def any_name_of(code: str) -> re.Pattern[str]:
     """The card under any of its names, in either language and any case; not after the word
-    "primiera", where a finished deal's breakdown names its cards (see ``helpers.held``)."""
+    "primiera" or a finished deal's title, where a finished deal's breakdown and last plays name
+    its cards (see ``helpers.held``)."""
     value, suit = int(code[:-1]), code[-1]
     names = NAMES_OF_VALUE.get(value, str(value))
     card = rf"\b(?:{names}) (?:di|of) (?:{NAMES_OF_SUIT[suit]})\b"
-    return re.compile(rf"^(?:(?!primiera)[\s\S])*?{card}", re.IGNORECASE)
+    return re.compile(rf"^(?:(?!{FINISHED_DEAL})[\s\S])*?{card}", re.IGNORECASE)
 
 
 def gallery_urls(message: Message) -> list[str]:
