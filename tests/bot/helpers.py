@@ -186,6 +186,15 @@ def is_over(message: Message) -> bool:
     return any(b.get("label") in OVER_LABELS for b in message.buttons())
 
 
+async def start_against_computer(standin: DiscordStandIn, actor: Actor, **options: Any) -> Any:
+    """``/scopa new`` with one computer seat and the given options, started at once by
+    ``actor``; returns the table's thread."""
+    invitation = (await actor.slash("scopa new", computers=1, **options)).message
+    assert invitation is not None
+    await actor.click(invitation, "Inizia")
+    return await standin.wait_for(lambda: thread_named(standin, "Scopa"), timeout=5)
+
+
 async def next_turn(
     standin: DiscordStandIn, thread: Any, actors: list[Actor], *, timeout: float = 15
 ) -> tuple[Actor, Message] | None:

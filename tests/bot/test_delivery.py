@@ -17,6 +17,7 @@ from .helpers import (
     next_turn,
     play_buttons,
     play_from,
+    start_against_computer,
     table_messages,
     thread_named,
 )
@@ -155,10 +156,7 @@ async def test_sigterm_mid_game_lets_running_work_finish_and_the_game_resumes(
 ) -> None:
     s = threaded
     alice = s.user("alice")
-    invitation = (await alice.slash("scopa new", computers=1)).message
-    assert invitation is not None
-    await alice.click(invitation, "Inizia")
-    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    thread = await start_against_computer(s, alice)
     for _ in range(2):
         turn = await next_turn(s, thread, [alice])
         assert turn is not None
@@ -193,10 +191,7 @@ async def test_each_deal_ends_with_its_count_posted_in_the_thread(
 ) -> None:
     s = threaded
     alice = s.user("alice")
-    invitation = (await alice.slash("scopa new", computers=1, deals=2)).message
-    assert invitation is not None
-    await alice.click(invitation, "Inizia")
-    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    thread = await start_against_computer(s, alice, deals=2)
     while (turn := await next_turn(s, thread, [alice])) is not None:
         await play_from(s, alice, turn[1])
     counts = await s.wait_for(
@@ -292,10 +287,7 @@ async def test_without_attach_files_the_messages_go_without_pictures(
     tavolo = s.channel("tavolo")
     s.world.set_overwrite(tavolo, s.world.bot, deny=ATTACH_FILES)  # its threads follow it
     alice = s.user("alice")
-    invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
-    assert invitation is not None
-    await alice.click(invitation, "Inizia")
-    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    thread = await start_against_computer(s, alice, deals=1)
     while (turn := await next_turn(s, thread, [alice])) is not None:
         await play_from(s, alice, turn[1])
     table = table_messages(s, thread)[0]
@@ -312,10 +304,7 @@ async def test_a_second_rematch_click_after_a_restart_points_to_the_table_opened
 ) -> None:
     s = threaded
     alice = s.user("alice")
-    invitation = (await alice.slash("scopa new", computers=1)).message
-    assert invitation is not None
-    await alice.click(invitation, "Inizia")
-    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    thread = await start_against_computer(s, alice)
     table = (await s.wait_for(lambda: table_messages(s, thread), timeout=5))[0]
     await alice.slash("scopa resign", channel=thread)
     await s.wait_for(lambda: "Rivincita" in [b.get("label") for b in table.buttons()], timeout=5)

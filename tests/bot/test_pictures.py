@@ -24,6 +24,7 @@ from .helpers import (
     is_over,
     live_cards,
     next_turn,
+    start_against_computer,
     table_messages,
     thread_named,
 )
@@ -184,10 +185,7 @@ async def test_a_deal_ends_with_its_breakdown_and_primiera_cards_beside_the_tabl
 ) -> None:
     s = threaded
     alice = s.user("alice")
-    invitation = (await alice.slash("scopa new", computers=1, deals=2)).message
-    assert invitation is not None
-    await alice.click(invitation, "Inizia")
-    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    thread = await start_against_computer(s, alice, deals=2)
     await s.wait_for(lambda: table_messages(s, thread), timeout=5)
     table = table_messages(s, thread)[0]
     while (turn := await next_turn(s, thread, [alice])) is not None:

@@ -16,6 +16,7 @@ from .helpers import (
     live_cards,
     next_turn,
     play_from,
+    start_against_computer,
     table_messages,
     thread_named,
 )
@@ -89,10 +90,7 @@ async def test_stale_forged_and_foreign_clicks_change_nothing(
 ) -> None:
     s = threaded
     alice, bob = s.user("alice"), s.user("bob")
-    invitation = (await alice.slash("scopa new", computers=1)).message
-    assert invitation is not None
-    await alice.click(invitation, "Inizia")
-    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    thread = await start_against_computer(s, alice)
     table = (await s.wait_for(lambda: table_messages(s, thread), timeout=5))[0]
     turn = await next_turn(s, thread, [alice])
     assert turn is not None

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from tests.standin import DiscordStandIn
 
-from .helpers import BotProcess, hand_message, next_turn, play_from, table_messages, thread_named
+from .helpers import (
+    BotProcess,
+    hand_message,
+    next_turn,
+    play_from,
+    start_against_computer,
+    table_messages,
+)
 
 
 async def test_killed_mid_game_then_restarted_old_buttons_still_work(
@@ -12,10 +19,7 @@ async def test_killed_mid_game_then_restarted_old_buttons_still_work(
 ) -> None:
     s = threaded
     alice = s.user("alice")
-    invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
-    assert invitation is not None
-    await alice.click(invitation, "Inizia")
-    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    thread = await start_against_computer(s, alice, deals=1)
     for _ in range(3):
         turn = await next_turn(s, thread, [alice])
         assert turn is not None
@@ -43,10 +47,7 @@ async def test_a_deleted_table_message_is_posted_again_on_the_next_move(
 ) -> None:
     s = threaded
     alice = s.user("alice")
-    invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
-    assert invitation is not None
-    await alice.click(invitation, "Inizia")
-    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    thread = await start_against_computer(s, alice, deals=1)
     turn = await next_turn(s, thread, [alice])
     assert turn is not None
     old = table_messages(s, thread)[0]

@@ -25,6 +25,7 @@ from .helpers import (
     next_turn,
     play_buttons,
     play_from,
+    start_against_computer,
     table_messages,
     thread_named,
 )
@@ -37,10 +38,7 @@ async def test_the_breakdown_names_the_sides_readably(
 ) -> None:
     s = threaded
     alice = s.user("alice")
-    invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
-    assert invitation is not None
-    await alice.click(invitation, "Inizia")
-    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    thread = await start_against_computer(s, alice, deals=1)
     while (turn := await next_turn(s, thread, [alice])) is not None:
         await play_from(s, alice, turn[1])
     final = table_messages(s, thread)[0]
@@ -98,10 +96,7 @@ async def test_rematch_is_for_the_players_of_the_match(
 ) -> None:
     s = threaded
     alice, carol = s.user("alice"), s.user("carol")
-    invitation = (await alice.slash("scopa new", computers=1)).message
-    assert invitation is not None
-    await alice.click(invitation, "Inizia")
-    thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+    thread = await start_against_computer(s, alice)
     table = (await s.wait_for(lambda: table_messages(s, thread), timeout=5))[0]
     await alice.slash("scopa resign", channel=thread)
     await s.wait_for(lambda: is_over(table), timeout=5)
