@@ -26,3 +26,20 @@ PACES = [
     Choice(name=_("Live"), value="live"),
     Choice(name=_("Correspondence"), value="correspondence"),
 ]
+
+# The rule options a table takes and a server may set as its defaults: one name and one
+# description each, for /scopa new and /scopa settings alike.
+RULE_OPTION_NAMES = {
+    "target": _("target"),
+    "deals": _("deals"),
+    "asso_piglia_tutto": _("asso_piglia_tutto"),
+    "napola": _("napola"),
+    "re_bello": _("re_bello"),
+}
+RULE_OPTION_DESCRIPTIONS = {
+    "target": _("Points to win (default 11)"),
+    "deals": _("Play a fixed number of deals instead of to a target"),
+    "asso_piglia_tutto": _("An ace takes the whole table"),
+    "napola": _("A run of denari from the ace scores"),
+    "re_bello": _("The king of coins is a point"),
+}

@@ -30,7 +30,15 @@ from scopabot.service import (
 from . import ui
 from .actions import say
 from .autocomplete import GameNotFound, capture_choices, card_choices, game_choices, game_of
-from .choices import LEVELS, PACES, PRESETS, PRIMIERA, TIEBREAKS
+from .choices import (
+    LEVELS,
+    PACES,
+    PRESETS,
+    PRIMIERA,
+    RULE_OPTION_DESCRIPTIONS,
+    RULE_OPTION_NAMES,
+    TIEBREAKS,
+)
 from .context import error_text, seat_names, table_link, table_title
 from .delivery import game_targets
 
@@ -82,11 +90,7 @@ class ScopaGroup(app_commands.Group):
     @app_commands.rename(
         preset=_("preset"),
         players=_("players"),
-        target=_("target"),
-        deals=_("deals"),
-        asso_piglia_tutto=_("asso_piglia_tutto"),
-        napola=_("napola"),
-        re_bello=_("re_bello"),
+        **RULE_OPTION_NAMES,
         primiera=_("primiera"),
         tiebreak=_("tiebreak"),
         pace=_("pace"),
@@ -98,11 +102,7 @@ class ScopaGroup(app_commands.Group):
     @app_commands.describe(
         preset=_("Which game"),
         players=_("How many players (Scopa: 2, 3 or 4)"),
-        target=_("Points to win (default 11)"),
-        deals=_("Play a fixed number of deals instead of to a target"),
-        asso_piglia_tutto=_("An ace takes the whole table"),
-        napola=_("A run of denari from the ace scores"),
-        re_bello=_("The king of coins is a point"),
+        **RULE_OPTION_DESCRIPTIONS,
         primiera=_("How the primiera is counted"),
         tiebreak=_("A tie at the target"),
         pace=_("Live (minutes a turn) or by correspondence (hours a turn)"),

@@ -21,6 +21,7 @@ from scopabot.render.rules import rules_lines
 from scopabot.service import GuildSettings, Rules
 
 from .actions import say
+from .choices import RULE_OPTION_DESCRIPTIONS, RULE_OPTION_NAMES
 
 # The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
 # client imports every part), and ``tests/test_layers.py`` refuses cycles.
@@ -90,21 +91,13 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
     @app_commands.rename(
         language=_("language"),
         channel=_("game_channel"),
-        target=_("target"),
-        deals=_("deals"),
-        asso_piglia_tutto=_("asso_piglia_tutto"),
-        napola=_("napola"),
-        re_bello=_("re_bello"),
+        **RULE_OPTION_NAMES,
         reset=_("reset"),
     )
     @app_commands.describe(
         language=_("The language of public messages"),
         channel=_("Where new tables are opened"),
-        target=_("Points to win (default 11)"),
-        deals=_("Play a fixed number of deals instead of to a target"),
-        asso_piglia_tutto=_("An ace takes the whole table"),
-        napola=_("A run of denari from the ace scores"),
-        re_bello=_("The king of coins is a point"),
+        **RULE_OPTION_DESCRIPTIONS,
         reset=_("Forget the default options and the game channel first"),
     )
     @app_commands.choices(language=LANGUAGES)
