@@ -25,9 +25,11 @@ log = logging.getLogger("scopabot")
 
 async def run(config: Config, *, sync_only: bool = False) -> int:
     # The database is opened (and migrated) before connecting: a damaged, locked or too-new
-    # file stops the bot with the store's message instead of failing on the first move.
+    # file stops the bot with the store's message instead of failing on the first move. Every
+    # page is read first (the quick check) and an existing empty file is refused, not made a
+    # new database: both are left untouched for the administrator.
     try:
-        store = await Store.open(config.db_path)
+        store = await Store.open(config.db_path, check=True, expected=True)
     except DatabaseError as exc:
         log.error("%s", exc)
         return 1

@@ -24,6 +24,7 @@ from .errors import (
     DatabaseTooNewError,
     DatabaseUnreadableError,
     DiskFullError,
+    EmptyDatabaseError,
     GameClosedError,
     MigrationError,
     NoSuchSeatError,
@@ -36,6 +37,7 @@ from .errors import (
     StoreError,
     TableNotOpenError,
 )
+from .integrity import CheckResult, check_file
 from .migrate import MIGRATIONS_DIR, Migration, load_migrations, migrate
 from .models import (
     COMPUTER_RATING_IDS,
@@ -80,6 +82,7 @@ __all__ = [
     "AlreadySeatedError",
     "AppliedMove",
     "BackupResult",
+    "CheckResult",
     "DatabaseCorruptError",
     "DatabaseError",
     "DatabaseLockedError",
@@ -87,6 +90,7 @@ __all__ = [
     "DatabaseUnreadableError",
     "Deadline",
     "DiskFullError",
+    "EmptyDatabaseError",
     "GameClosedError",
     "GameInfo",
     "GameStatus",
@@ -124,6 +128,7 @@ __all__ = [
     "UserGame",
     "UserSettings",
     "backup",
+    "check_file",
     "load_migrations",
     "migrate",
     "rating_id",

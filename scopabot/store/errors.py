@@ -29,10 +29,28 @@ class DatabaseError(StoreError):
         super().__init__(f"{self.path}: {problem} — {self.advice}")
 
 
+RESTORE = (
+    "restore the latest copy made with `scopabot backup`: stop the bot, move this file (and "
+    "its -wal and -shm files, if any) aside, copy the backup to this path and start the bot"
+)
+
+
 class DatabaseCorruptError(DatabaseError):
     advice = (
-        "the file is damaged or is not a ScopaBot database; stop the bot, keep the file for "
-        "inspection and restore the latest copy made with `scopabot backup`"
+        "the file is damaged or is not a ScopaBot database; ScopaBot leaves it untouched: keep "
+        "it for inspection and " + RESTORE
+    )
+
+
+class EmptyDatabaseError(DatabaseError):
+    """A 0-byte file where the bot's database was expected: a failed copy or restore, a
+    truncating editor, a volume mounted empty. Starting on it would silently begin a new,
+    empty database and every game and rating would seem gone."""
+
+    advice = (
+        "ScopaBot leaves it untouched and does not start a new database over it; if the "
+        "database was lost, " + RESTORE + "; if this is a new installation, delete the empty "
+        "file and start the bot again (it then makes a new database there)"
     )
 
 
