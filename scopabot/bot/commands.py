@@ -41,6 +41,7 @@ from .choices import (
 )
 from .context import error_text, seat_names, table_link, table_title
 from .delivery import game_targets
+from .visibility import check_may_see_table
 
 # The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
 # client imports every part), and ``tests/test_layers.py`` refuses cycles.
@@ -240,6 +241,7 @@ class ScopaGroup(app_commands.Group):
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
+        check_may_see_table(interaction, table)
         view, files, _v = await self.bot.delivery.table_view(table, game_id, lang)
         await say(interaction, view=view, files=files)
 
@@ -254,6 +256,7 @@ class ScopaGroup(app_commands.Group):
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
+        check_may_see_table(interaction, table)
         lines = rules_lines(table.rules, lang)
         await say(
             interaction, f"**{table_title(table, lang)}**\n" + "\n".join(f"- {x}" for x in lines)

@@ -232,6 +232,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "You have no game running here; use /scopa games to find yours.",
         "Non hai partite in corso qui; usa /scopa games per trovarle.",
     ),
+    "err.table_elsewhere": (
+        "That table is not yours to look at from here: it is shown to its players, and to"
+        " those who can see its channel in its server.",
+        "Quel tavolo non puoi guardarlo da qui: lo vedono i suoi giocatori e chi vede il suo"
+        " canale nel suo server.",
+    ),
     "err.which_game": (
         "You sit at several tables: choose one with the game option.",
         "Sei seduto a più tavoli: scegline uno con l'opzione partita.",
