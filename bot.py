@@ -18,6 +18,7 @@ import sys
 from dotenv import load_dotenv
 
 from scopabot.bot.config import Config, MissingToken
+from scopabot.bot.log_privacy import guard_logs
 from scopabot.store import DatabaseError, Store
 
 log = logging.getLogger("scopabot")
@@ -99,6 +100,7 @@ def main() -> int:
     except MissingToken as missing:
         print(missing, file=sys.stderr)
         return 2
+    guard_logs()  # no hidden card or token in any log line, at any level
     logging.basicConfig(
         level=config.log_level,
         format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
