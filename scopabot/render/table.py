@@ -30,6 +30,7 @@ from .image import (
     table_alt_text,
     table_image,
 )
+from .names import plain_name
 from .rules import preset_name
 from .screens import BLUE, GOLD, GREEN, Action, Button, Picture, Screen, Style
 
@@ -153,7 +154,7 @@ def breakdown(
     label = max(len(name) for name, _ in rows) + 1
     cell = max(len(c) for _, cells in rows for c in cells) + 1
     room = (ROW_WIDTH - label) // len(sides)
-    heads = list(plain) if plain is not None else []
+    heads = [plain_name(h) or "" for h in plain] if plain is not None else []
     fits = len(heads) == len(sides) and all(0 < len(h) < room for h in heads)
     if not fits:
         heads = [chr(ord("A") + side) for side in range(len(sides))]
@@ -303,6 +304,7 @@ def table_pictures(
     cards of the last deal (:func:`scopabot.render.image.deal_piles`), for its primiera
     cards, when known. This draws (about 10 ms a picture): call it off the event loop."""
     rules = game.rules
+    names = [plain_name(n) or "?" for n in names]  # one line each, whatever they held
     out: list[Picture] = []
     if game.finished:
         outcome = game.outcome
