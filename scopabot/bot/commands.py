@@ -59,7 +59,7 @@ async def command_error(
     if isinstance(cause, ServiceError):
         await say(interaction, error_text(cause, lang))
     elif isinstance(cause, GameNotFound):
-        await say(interaction, tr(cause.key, lang))
+        await say(interaction, tr(cause.key, lang, **cause.params))
     elif isinstance(cause, CardParseError):
         await say(interaction, tr("err.not_a_card", lang))
     else:

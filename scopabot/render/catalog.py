@@ -220,6 +220,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "The host cannot leave; cancel the table instead.",
         "Chi organizza non può alzarsi; annulla il tavolo.",
     ),
+    "err.unknown_form": (
+        "That form is not one of mine, or no longer valid; nothing changed.",
+        "Quel modulo non è mio o non vale più; non è cambiato niente.",
+    ),
     "err.forged": (
         "That button is not one of mine, or no longer valid; nothing changed.",
         "Quel pulsante non è mio o non vale più; non è cambiato niente.",
@@ -237,6 +241,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         " those who can see its channel in its server.",
         "Quel tavolo non puoi guardarlo da qui: lo vedono i suoi giocatori e chi vede il suo"
         " canale nel suo server.",
+    ),
+    "err.not_a_game_number": (
+        "“{text}” is not a game number: choose one of your games among the suggestions of"
+        " the game option. Nothing changed.",
+        "“{text}” non è un numero di partita: scegli una delle tue partite tra i"
+        " suggerimenti dell'opzione partita. Non è cambiato niente.",
     ),
     "err.which_game": (
         "You sit at several tables: choose one with the game option.",
@@ -391,5 +401,31 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "That score sheet is not possible: {message}",
         "Foglio non possibile: {message}",
     ),
+    "sheet.bad.sides": ("a sheet has 2 to {max} sides.", "un foglio ha da 2 a {max} squadre."),
+    "sheet.bad.name": (
+        "each side needs a name of 1 to {max} characters.",
+        "ogni squadra vuole un nome da 1 a {max} caratteri.",
+    ),
+    "sheet.bad.invisible_name": (
+        "a side's name shows nothing (it is made of invisible characters).",
+        "il nome di una squadra non si vede (è fatto di caratteri invisibili).",
+    ),
+    "sheet.bad.same_name": (
+        "two sides have the same name, or names that look the same.",
+        "due squadre hanno lo stesso nome, o nomi che sembrano uguali.",
+    ),
+    "sheet.bad.person_twice": (
+        "a person is on two sides (or twice on one).",
+        "una persona è in due squadre (o due volte nella stessa).",
+    ),
+    "sheet.bad.target": (
+        "the target is from 1 to {max} points.",
+        "l'obiettivo va da 1 a {max} punti.",
+    ),
+    "sheet.bad.title": (
+        "the title is longer than {max} characters.",
+        "il titolo è più lungo di {max} caratteri.",
+    ),
+    "sheet.bad.other": ("check the sides and the target.", "controlla le squadre e l'obiettivo."),
 }
 CATALOG.update(EXTRA)

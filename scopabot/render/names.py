@@ -9,6 +9,7 @@ person reads as the name and makes the rest harmless.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Final
 
@@ -54,3 +55,17 @@ def plain_name(text: str | None) -> str | None:
     if not name:
         return None
     return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1].rstrip() + "…"
+
+
+_MARKUP = re.compile(r"([\\*_~|`>#\[\]()<@:\-])")
+
+
+def typed_text(text: str) -> str:
+    r"""What a person typed (a score sheet's side name or note), shown as they typed it:
+    one line, every Markdown character escaped, so no masked link, spoiler, heading, code,
+    mention or emoji of theirs renders in the bot's message.
+
+    >>> print(typed_text("[clicca](https://x.it) ||spoiler|| <@1>"))
+    \[clicca\]\(https\://x.it\) \|\|spoiler\|\| \<\@1\>
+    """
+    return _MARKUP.sub(r"\\\1", " ".join(text.split()))

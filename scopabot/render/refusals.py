@@ -71,6 +71,10 @@ def refusal_text(code: str, params: Mapping[str, Any], lang: Lang) -> str:
         return tr("err.illegal_move", lang, message=illegal_text(params, lang))
     if code == "bad_option":
         return tr("err.bad_option", lang, message=option_text(params, lang))
+    if code == "bad_sheet":
+        reason = str(params.get("reason", ""))
+        key = f"sheet.bad.{reason}" if f"sheet.bad.{reason}" in CATALOG else "sheet.bad.other"
+        return tr("err.bad_sheet", lang, message=tr(key, lang, max=params.get("max", "")))
     plain = {k: v for k, v in params.items() if isinstance(v, (str, int, float))}
     try:
         return tr(f"err.{code}", lang, **plain)

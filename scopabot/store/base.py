@@ -178,6 +178,7 @@ class StoreBase:
                 check=check,
             )
             await migrate(self._db, path, migrations=migrations)
+            await self._check_writable()
             await self._start_checkpoints(synchronous.upper())
         except BaseException:
             try:
@@ -267,6 +268,23 @@ class StoreBase:
                 await db.execute("PRAGMA max_page_count = " + str(max(1, max_size // int(page))))
             # Reading the schema makes a damaged file fail here, not mid-game.
             await db.execute_fetchall("SELECT count(*) FROM sqlite_schema")
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from exc
+
+    async def _check_writable(self) -> None:
+        """Refuse a file the bot may read but not write (its permissions, a read-only
+        volume): started on it, every move would be refused at its write. The version is
+        written again, unchanged, and rolled back: nothing reaches the file (taking the write
+        lock alone succeeds on a read-only file)."""
+        db = self._db
+        try:
+            version = next(iter(await db.execute_fetchall("PRAGMA user_version")))[0]
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                await db.execute("PRAGMA user_version = " + str(int(version)))
+            finally:
+                with suppress(sqlite3.Error):
+                    await db.execute("ROLLBACK")
         except sqlite3.Error as exc:
             raise translate(exc, self.path) from exc
 

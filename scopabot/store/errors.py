@@ -90,6 +90,14 @@ class DatabaseUnreadableError(DatabaseError):
     )
 
 
+class DatabaseReadOnlyError(DatabaseUnreadableError):
+    advice = (
+        "the bot may read the file but not write it, so no move could be saved; give the "
+        "bot's user write permission on the file and its folder (or mount the volume "
+        "read-write) and start it again; the file was not changed"
+    )
+
+
 class MigrationError(DatabaseError):
     advice = "the migration was rolled back and the schema is unchanged; fix the migration file"
 
@@ -157,6 +165,8 @@ def translate(exc: sqlite3.Error, path: Path | str) -> StoreError:
         return DiskFullError(path, f"cannot write ({text})")
     if primary in (_BUSY, _LOCKED) or "locked" in text:
         return DatabaseLockedError(path, f"database is locked ({text})")
+    if primary == _READONLY or "readonly database" in text:
+        return DatabaseReadOnlyError(path, f"the file is read-only ({text})")
     if primary in (_CANTOPEN, _PERM, _READONLY, _AUTH, _IOERR) or "unable to open" in text:
         return DatabaseUnreadableError(path, f"cannot read or write the file ({text})")
     return StoreError(f"{path}: {type(exc).__name__}: {text}")

@@ -5,8 +5,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import os
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
+
+import pytest
 
 from tests.standin import DiscordStandIn
 from tests.store.damage import garbage_in_the_middle, played_database
@@ -65,3 +69,49 @@ async def test_an_empty_database_file_is_refused_not_made_anew(tmp_path: Path) -
     assert "Traceback" not in output
     assert database.stat().st_size == 0
     assert [p.name for p in tmp_path.iterdir()] == ["scopabot.db"]
+
+
+# bot.py run as `nobody` (root may write any file), everything it imports loaded first:
+# this machine's Python may live where `nobody` cannot read.
+_AS_NOBODY = """
+import os, sys
+sys.path.insert(0, os.getcwd())
+import bot
+import discord
+import scopabot.bot.client, scopabot.bot.clock, scopabot.bot.sync
+os.setgid(65534)
+os.setuid(65534)
+sys.argv = ["bot.py"]
+sys.exit(bot.main())
+"""
+
+
+def test_a_read_only_database_is_refused_at_start() -> None:
+    """Chosen: the bot does not start on a file it may read but not write (every move would
+    be refused at its write); it says so, and how to fix it."""
+    if os.getuid() != 0:
+        pytest.skip("needs root, to run bot.py as another user")
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        folder.chmod(0o777)  # the folder is writable: only the file is read-only
+        database = folder / "scopabot.db"
+        asyncio.run(played_database(database, games=3))
+        database.chmod(0o444)
+        before = database.read_bytes()
+        done = subprocess.run(
+            [sys.executable, "-c", _AS_NOBODY],
+            cwd=REPO_ROOT,
+            env={
+                **os.environ,
+                "DISCORD_TOKEN": "x",
+                "SCOPABOT_DB": str(database),
+                "SCOPABOT_DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
+            },
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 1, done.stderr
+        assert f"{database}: the file is read-only" in done.stderr, done.stderr
+        assert "write permission" in done.stderr and "Traceback" not in done.stderr
+        assert database.read_bytes() == before
