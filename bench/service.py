@@ -258,6 +258,8 @@ async def main(args: argparse.Namespace) -> None:
         pauses.reset()
         steps.reset()
         people.lags.clear()
+        people.accept.clear()  # those made while the turns above were handed out
+        people.refused = 0
         applied_before = store.applied
         start = time.perf_counter()
         await asyncio.sleep(args.seconds)
