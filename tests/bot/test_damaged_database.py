@@ -71,16 +71,32 @@ async def test_an_empty_database_file_is_refused_not_made_anew(tmp_path: Path) -
     assert [p.name for p in tmp_path.iterdir()] == ["scopabot.db"]
 
 
-# bot.py run as `nobody` (root may write any file), everything it imports loaded first:
-# this machine's Python may live where `nobody` cannot read.
-_AS_NOBODY = """
-import os, sys
+# bot.py run by root without what lets root write any file (CAP_DAC_OVERRIDE), as
+# tests/store/test_errors.py does, so that a read-only file is one for it; where that cannot
+# be dropped it becomes `nobody`, after importing everything it needs.
+_WITHOUT_OVERRIDE = """
+import ctypes, os, sys
 sys.path.insert(0, os.getcwd())
 import bot
 import discord
 import scopabot.bot.client, scopabot.bot.clock, scopabot.bot.sync
-os.setgid(65534)
-os.setuid(65534)
+
+def drop_dac_override():
+    libc = ctypes.CDLL(None, use_errno=True)
+    header = (ctypes.c_uint32 * 2)(0x20080522, 0)
+    data = (ctypes.c_uint32 * 6)()
+    if libc.capget(header, data) != 0:
+        raise OSError(ctypes.get_errno(), "capget")
+    for i in (0, 1):
+        data[i] &= ~0b110 & 0xFFFFFFFF
+    if libc.capset(header, data) != 0:
+        raise OSError(ctypes.get_errno(), "capset")
+
+try:
+    drop_dac_override()
+except (OSError, AttributeError):
+    os.setgid(65534)
+    os.setuid(65534)
 sys.argv = ["bot.py"]
 sys.exit(bot.main())
 """
@@ -90,7 +106,7 @@ def test_a_read_only_database_is_refused_at_start() -> None:
     """Chosen: the bot does not start on a file it may read but not write (every move would
     be refused at its write); it says so, and how to fix it."""
     if os.getuid() != 0:
-        pytest.skip("needs root, to run bot.py as another user")
+        pytest.skip("needs root, to give up its right to write any file")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         folder.chmod(0o777)  # the folder is writable: only the file is read-only
@@ -99,7 +115,7 @@ def test_a_read_only_database_is_refused_at_start() -> None:
         database.chmod(0o444)
         before = database.read_bytes()
         done = subprocess.run(
-            [sys.executable, "-c", _AS_NOBODY],
+            [sys.executable, "-c", _WITHOUT_OVERRIDE],
             cwd=REPO_ROOT,
             env={
                 **os.environ,
