@@ -10,6 +10,7 @@ swallows a refusal still failed its user; a refusal whose broken rule is already
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
@@ -85,6 +86,13 @@ class Dispatcher:
     def __init__(self, standin: DiscordStandIn) -> None:
         self.s = standin
         self.routes: list[_Route] = []
+        self._slow: list[tuple[str, float]] = []
+
+    def answer_slowly(self, route: str, seconds: float) -> None:
+        """Hold the answer to the next request to ``route`` (a spec-style path) ``seconds``
+        after it was carried out, as a busy Discord does: people already see its effect (a
+        reply, a message) while the bot still waits to learn, say, the message's id."""
+        self._slow.append((route, seconds))
 
     # HTTP dispatch ----------------------------------------------------------------------------
 
@@ -183,6 +191,12 @@ class Dispatcher:
         call = Call(request.method, route.pattern, params, record.query, record.body, files)
         self._validate(call)
         result = await route.handler(call)
+        for slow in self._slow:
+            if slow[0] == route.pattern:
+                self._slow.remove(slow)
+                self.s.world.touch()  # its effect is there for people to act on
+                await asyncio.sleep(slow[1])
+                break
         return result if isinstance(result, Reply) else Reply(result)
 
     def _refused(self, record: RequestRecord, error: DiscordError) -> None:
