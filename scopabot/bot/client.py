@@ -102,6 +102,7 @@ class ScopaBot(commands.AutoShardedBot):
         self.hash_path = hash_path
         self.synced = False
         self._stopping: asyncio.Future[None] | None = None
+        self._brought_up_to_date = False
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -152,6 +153,9 @@ class ScopaBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("Ready as %s (id %s) in %d server(s)", self.user, self.user.id, len(self.guilds))
+        if not self._brought_up_to_date:  # once a process: a reconnection loses nothing
+            self._brought_up_to_date = True
+            await self.delivery.bring_up_to_date()
 
     async def close(self) -> None:
         """Stop gracefully (SIGTERM): take no more interactions, let those running finish,

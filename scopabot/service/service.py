@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from .thinking import PoolThinker, Thinker
 log = logging.getLogger(__name__)
 
 DEFAULT_COMPUTER_PAUSE = 0.8  # seconds between computer plays, so people can follow
+STALE_WINDOW = timedelta(minutes=10)  # see games_changed_before_stop
 
 
 class GameService(SchedulerMixin):
@@ -85,6 +87,24 @@ class GameService(SchedulerMixin):
         for info in await self.store.playing_games():
             if any(not s.is_human for s in info.seats) or info.away:
                 self._drive(info.id)
+
+    async def games_changed_before_stop(
+        self, *, window: timedelta = STALE_WINDOW
+    ) -> list[tuple[int, int]]:
+        """(table, game) of the games in play changed within ``window`` of the last change
+        to any of them: those whose messages may not show their last moves, as the process
+        stopped (or was killed) before delivering them. A message is brought up to date
+        within seconds of a change (its retries give up after about half a minute), so a
+        game changed long before the stop shows its position already."""
+        infos = [i for i in await self.store.playing_games() if i.table_id is not None]
+        if not infos:
+            return []
+        latest = max(i.updated_at for i in infos)
+        return [
+            (i.table_id, i.id)
+            for i in infos
+            if i.table_id is not None and i.updated_at >= latest - window
+        ]
 
     async def close(self) -> None:
         """Stop the scheduler and computer seats, deliver queued events, close the pool.
