@@ -66,6 +66,9 @@ async def test_debug_logs_hold_no_hidden_card_and_no_token(
         assert secret not in text, secret
     for line in discord_lines:
         assert not CARD_NAME.search(line), line
+    # Nor does any message, shown or not, carry the bot's token.
+    for message in s.world.messages.values():
+        assert not [where for where, text in message.received() if s.world.token in text]
     # The database library's operations carried the games themselves (a new deal's deck
     # order, a loaded snapshot with every hand).
     assert not [line for line in log if " aiosqlite: " in line and "partial(" in line]
