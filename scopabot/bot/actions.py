@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -37,11 +38,12 @@ DEFER_AFTER = 2.0  # seconds; Discord allows 3 for the first answer
 ANSWER_WITHIN = 0.05  # seconds
 ANSWERING = "scopabot.answering"
 # Discord takes a first answer within 3 s of the click. When it has not taken the answer to a
-# played card by this long after the move was stored (it answers 500 and discord.py retries
-# for up to 25 s), the interaction is lost: the move stands, and the hand's own message is
-# brought up to date by the bot's REST calls instead.
-ANSWER_LOST_AFTER = 2.5  # seconds
+# played card this long after the click reached the bot (it answered 500 and discord.py
+# retries for up to 25 s), no answer can reach the person any more: the move stands, and the
+# hand's own message is brought up to date by the bot's REST calls instead.
+ANSWER_LOST_AFTER = 2.9  # seconds after the click was received
 LOST = "scopabot.lost"
+RECEIVED = "scopabot.received"
 
 
 def answering(interaction: discord.Interaction[Any]) -> asyncio.Lock:
@@ -80,7 +82,9 @@ async def answer_or_let_go(
     stored, so no apology ("nothing changed" would be false); the caller's hand slot then
     shows the new hand by editing its message (see ``ANSWER_LOST_AFTER``)."""
     task = asyncio.ensure_future(answer)
-    done, _ = await asyncio.wait({task}, timeout=ANSWER_LOST_AFTER)
+    received = interaction.extras.get(RECEIVED, time.monotonic())
+    left = max(0.1, received + ANSWER_LOST_AFTER - time.monotonic())
+    done, _ = await asyncio.wait({task}, timeout=left)
     if not done and not interaction.response.is_done():
         interaction.extras[LOST] = True
         task.cancel()
@@ -141,6 +145,7 @@ class Actions:
     async def on_component(
         self, interaction: discord.Interaction[Any], target: Target, value: str | None
     ) -> None:
+        interaction.extras.setdefault(RECEIVED, time.monotonic())
         lang = await self.bot.langs.of_interaction(interaction)
         try:
             if target.kind == "g":
