@@ -62,6 +62,7 @@ class SpecValidator:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or Path(os.environ.get("SCOPABOT_DISCORD_SPEC", SPEC_PATH))
         self.skip_reason: str | None = None
+        self.reported = False  # the stand-in warns of a missing spec once, not per fixture
         self._spec: Payload | None = None
         try:
             self._spec, self._registry = _load(str(self.path))
