@@ -80,6 +80,12 @@ async def test_play_suggests_cards_by_italian_names_from_an_english_client(
     english = {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"}[suit]
     offered = await bob.autocomplete("scopa play", "card", english, channel=thread)
     assert sorted(c["value"] for c in offered) == sorted(c for c in held if c.endswith(suit))
+    # Named by its number as people say it ("nove di spade", "nine of swords"), it is found.
+    value = int(held[0][:-1])
+    numbers = ["asso", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci"]
+    spoken = f"{numbers[value - 1]} di {ITALIAN_SUITS[suit]}"
+    offered = await bob.autocomplete("scopa play", "card", spoken, channel=thread)
+    assert [c["value"] for c in offered] == [held[0]], spoken
     # The notation works too, and what matches nothing offers nothing.
     assert [c["value"] for c in await bob.autocomplete("scopa play", "card", held[0])] == [held[0]]
     assert await bob.autocomplete("scopa play", "card", "xyz", channel=thread) == []
