@@ -224,3 +224,4 @@ async def test_bot_py_keeps_a_relative_database_next_to_itself_and_logs_the_invi
     assert f"invite it with {invite}" in text
     # ScopaBot has no voice: discord.py's warnings about voice libraries are not shown.
     assert "voice" not in text.lower() and "WARNING" not in text, text
+    assert "waiting for 1 messages" not in text and "1 interaction handlers" not in text
