@@ -329,6 +329,7 @@ class Delivery:
             choices=seat_view.choices,
             finished=public.finished,
             note=note,
+            deck=public.deck_size,
         )
         if pictures:
             drawn = await self.pictures.hand(seat_view, lang, urgent=urgent)

@@ -54,6 +54,33 @@ def card_name(card: Card, lang: Lang | None = None) -> str:
     return f"{value} {_OF[lang]} {_SUITS[lang][card.suit]}"
 
 
+def card_the(card: Card, lang: Lang | None = None) -> str:
+    """The card in the middle of a sentence, with its article and no capital: "il fante di
+    denari", "l'asso di coppe", "il 7 di spade"; "the jack of coins", "the 7 of swords".
+
+    >>> card_the(Card.parse("8d"), Lang.IT), card_the(Card.parse("1c"), Lang.IT)
+    ('il fante di denari', "l'asso di coppe")
+    >>> card_the(Card.parse("10c"), Lang.EN)
+    'the king of cups'
+    """
+    lang = lang or current_lang.get()
+    name = card_name(card, lang)
+    name = name[0].lower() + name[1:]
+    if lang is Lang.IT:
+        return ("l'" if card.value == 1 else "il ") + name
+    return "the " + name
+
+
+def cards_the(cards: Iterable[Card], lang: Lang | None = None) -> str:
+    """Several cards mid-sentence, each with its article, the last after "e"/"and":
+    "l'asso di spade, il 3 di bastoni e il 5 di coppe"."""
+    lang = lang or current_lang.get()
+    names = [card_the(c, lang) for c in sorted(cards, key=Card.sort_key)]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + (" e " if lang is Lang.IT else " and ") + names[-1]
+
+
 def cards_names(cards: Iterable[Card], lang: Lang | None = None, *, sep: str = " · ") -> str:
     return sep.join(card_name(c, lang) for c in sorted(cards, key=Card.sort_key))
 
