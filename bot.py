@@ -50,7 +50,7 @@ def freeze_startup_objects() -> None:
 
     A full collection walks every tracked object and stops every thread meanwhile, the
     store's SQL thread too, so its pause grows with what start-up made (modules, classes,
-    discord.py) and lands on the moves queued behind it (README, "The game store", has the
+    discord.py) and lands on the moves queued behind it (docs/speed.md, "The game store", has the
     figures). ``gc.freeze()`` leaves those objects to reference counting alone. Whether to
     do this is the process's decision, taken once at start-up: here, and in the benches.
     """

@@ -71,7 +71,7 @@ class SpecValidator:
                 f"Discord OpenAPI spec not found at {self.path}: request bodies get the "
                 "hand-written checks only and the 4 OpenAPI tests skip. Put specs/openapi.json "
                 "of https://github.com/discord/discord-api-spec there, or point "
-                "SCOPABOT_DISCORD_SPEC at it (README: the stand-in for Discord)"
+                "SCOPABOT_DISCORD_SPEC at it (docs/standin.md)"
             )
 
     @property
