@@ -344,7 +344,8 @@ class TerminalMatch:
                         else self.side_names[event.leftovers_to]
                     )
                     self.say(
-                        f"Left on the table ({text.cards_text(event.leftovers)}) goes to {to}."
+                        f"The cards left on the table ({text.cards_text(event.leftovers)})"
+                        f" go to {to}."
                     )
             elif isinstance(event, DealScored):
                 self.say("")

@@ -83,7 +83,11 @@ def breakdown_text(score: DealScore, side_names: Sequence[str], *, options: set[
 
 
 def outcome_text(outcome: Outcome, side_names: Sequence[str]) -> str:
-    totals = " – ".join(str(t) for t in outcome.totals)
+    """Who won and how, the winner's points first, as a score is said: "(11 – 7)"."""
+    order = list(outcome.totals)
+    if outcome.winner is not None:
+        order.insert(0, order.pop(outcome.winner))
+    totals = " – ".join(str(t) for t in order)
     if outcome.winner is None:
         return f"The match ends undecided after {_count(outcome.deals, 'deal')} ({totals})."
     why = {
@@ -117,7 +121,8 @@ def running_count_text(view: GameView, side_names: Sequence[str]) -> str:
         taken = view.captured[side] if side < len(view.captured) else ()
         denari = sum(1 for c in taken if c.suit is Suit.DENARI)
         scope = view.scope[side] if side < len(view.scope) else 0
-        said = f"{name} {_count(len(taken), 'card')}, {denari} denari, "
+        coins = "1 denaro" if denari == 1 else f"{denari} denari"
+        said = f"{name} {_count(len(taken), 'card')}, {coins}, "
         said += "1 scopa" if scope == 1 else f"{scope} scope"
         if Card(7, Suit.DENARI) in taken:
             said += ", the settebello"

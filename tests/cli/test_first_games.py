@@ -260,8 +260,9 @@ def test_a_running_count_of_the_deal_is_shown_once_something_is_taken() -> None:
     counts = [line for line in text.splitlines() if line.startswith("Taken this deal: ")]
     assert counts
     assert re.fullmatch(
-        r"Taken this deal: You \d+ cards?, \d+ denari, (1 scopa|\d+ scope)(, the settebello)?"
-        r" · Bot 1 \d+ cards?, \d+ denari, (1 scopa|\d+ scope)(, the settebello)?",
+        r"Taken this deal: You \d+ cards?, (1 denaro|\d+ denari), (1 scopa|\d+ scope)"
+        r"(, the settebello)? · Bot 1 \d+ cards?, (1 denaro|\d+ denari), (1 scopa|\d+ scope)"
+        r"(, the settebello)?",
         counts[-1],
     ), counts[-1]
 
@@ -274,6 +275,9 @@ def test_the_words_on_screen_read_as_english() -> None:
     assert "(needs 0)" not in text and "(needs -" not in text
     final = [line for line in text.splitlines() if line.startswith("Score [")][-1]
     assert "needs" not in final  # the match is over: nobody needs anything
+    assert "1 denari," not in text and " goes to " not in text
+    won = re.search(r"^Match won by .*\((\d+) – (\d+)\)\.$", text, re.M)
+    assert won and int(won[1]) >= int(won[2]), text[-300:]  # the winner's points first
     one = play_with(["--seed", "3", "--deals", "1"], lambda p, s: "quit")
     assert "Scopa for 2, 1 deal (seed 3)." in one
     assert "1 deals" not in one
