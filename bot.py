@@ -99,6 +99,10 @@ async def _serve(config: Config, store: Store, *, sync_only: bool = False) -> in
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN; reset it in the Developer Portal")
         return 1
+    except discord.DiscordServerError as exc:
+        log.error("Discord answered %s at %s: it is having trouble", exc.status, where)
+        log.error("Nothing is wrong on this side: start the bot again in a few minutes")
+        return 1
     except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
         # No network yet (at boot), DNS down, a proxy or firewall in the way: nothing a
         # traceback explains. The exit code lets systemd or Docker try again later.

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from aiohttp import web
 
 from tests.standin import DiscordStandIn
 from tests.standin.gateway import IDENTIFY
@@ -116,6 +117,40 @@ async def test_bot_py_without_network_says_so_in_two_lines_and_exits_1(tmp_path:
         assert len(errors) == 2, text
         assert f"Cannot reach Discord at {base}" in errors[0]
         assert "network and DNS" in errors[1]
+
+
+async def test_bot_py_with_discord_down_says_so_in_two_lines_and_exits_1(tmp_path: Path) -> None:
+    """A Discord outage (a 503 at login) is not this machine's fault, and the lines say so."""
+
+    async def unavailable(request: web.Request) -> web.Response:
+        return web.json_response({"message": "Service Unavailable", "code": 0}, status=503)
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", unavailable)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    base = f"http://127.0.0.1:{port}/api/v10"
+    try:
+        process = await _start(
+            {
+                "DISCORD_TOKEN": "a-token",
+                "SCOPABOT_DISCORD_API_BASE": base,
+                "SCOPABOT_DB": str(tmp_path / "bot.db"),
+            }
+        )
+        output, _ = await asyncio.wait_for(process.communicate(), timeout=30)
+    finally:
+        await runner.cleanup()
+    text = output.decode()
+    assert process.returncode == 1, text
+    assert "Traceback" not in text
+    errors = _errors(text)
+    assert len(errors) == 2, text
+    assert f"Discord answered 503 at {base}" in errors[0]
+    assert "start the bot again in a few minutes" in errors[1]
 
 
 async def test_bot_py_refuses_a_bad_log_level_or_pause_in_one_line(tmp_path: Path) -> None:
