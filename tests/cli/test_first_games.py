@@ -94,6 +94,38 @@ def test_one_ctrl_c_leaves_the_match_cleanly_and_keeps_it(tmp_path: Path) -> Non
     assert "Continuing the match kept in" in again.stdout, again.stderr
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups are POSIX")
+def test_ctrl_c_from_a_terminal_against_a_searching_computer_prints_no_traceback() -> None:
+    """A terminal sends Ctrl-C to the whole process group, the search's worker processes too:
+    they leave it to the match, which leaves cleanly."""
+    command = [sys.executable, "-m", "scopabot.cli.main", "play", "--seed", "4", "--level", "hard"]
+    proc = subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own group, as a terminal's job is
+    )
+    assert proc.stdin is not None
+    try:
+        seen = b""
+        for _ in range(3):  # a few moves, so the search's workers are running
+            seen += _read_until(proc, b"Your move: ", timeout=60)
+            proc.stdin.write(b"1\n")
+            proc.stdin.flush()
+        seen += _read_until(proc, b"Your move: ", timeout=60)
+        assert b"(hard) plays" in seen
+        time.sleep(0.3)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0
+    assert "Match left." in out.decode()
+    assert err.decode() == "", err.decode()[-2000:]
+
+
 def test_a_ctrl_c_while_the_computers_play_leaves_at_the_next_prompt() -> None:
     keys = CtrlC()
     keys(signal.SIGINT, None)  # pressed while no prompt waited: nothing is interrupted
