@@ -56,11 +56,16 @@ def tr(key: str, lang: Lang | None = None, /, **params: Any) -> str:
     italian = (lang or current_lang.get()) is Lang.IT
     text = entry[1] if italian else entry[0]
     if italian and params:
-        text = _AD.sub(lambda m: _a_or_ad(m, params), text)
+        text = with_ad(text, params)
     return text.format(**params) if params else text
 
 
 _AD = re.compile(r"(?<![\w'])a \{(\w+)\}")
+
+
+def with_ad(template: str, params: dict[str, Any]) -> str:
+    """An Italian template with "a {name}" made "ad {name}" where the name starts with an a."""
+    return _AD.sub(lambda m: _a_or_ad(m, params), template)
 
 
 def _a_or_ad(match: re.Match[str], params: dict[str, Any]) -> str:

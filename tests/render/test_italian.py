@@ -16,6 +16,7 @@ from scopabot.render.i18n import Lang, tr
 from scopabot.render.invite import invite_screen
 from scopabot.render.refusals import refusal_text
 from scopabot.render.table import outcome_line, play_line, score_line
+from scopabot.render.words import word
 
 
 def c(text: str) -> Card:
@@ -98,6 +99,9 @@ def test_a_before_a_name_starting_with_a_is_ad() -> None:
         "Le carte rimaste in tavola vanno ad alice: x."
     )
     assert tr("turn.of", Lang.EN, name="alice") == "alice's turn"
+    # The pictures' alt text too, where people are named by their display names.
+    assert word("it", "turn", name="alice") == "tocca ad alice"
+    assert word("it", "turn", name="Marco") == "tocca a Marco"
 
 
 def test_the_points_line_says_the_goal_once_and_whose_scope() -> None:
