@@ -132,7 +132,7 @@ def sheet_screen(
     for name, (_, points, needs) in zip(shown, sides, strict=True):
         line = f"**{name}**: {points}"
         if needs is not None:
-            line += " " + tr("sheet.needs", lang, needs=needs)
+            line += " " + trn("sheet.needs", needs, lang, needs=needs)
         rows_text.append(line)
     blocks = [head, "\n".join(rows_text)]
     if last:
