@@ -40,8 +40,9 @@ ANSWERING = "scopabot.answering"
 # Discord takes a first answer within 3 s of the click. When it has not taken the answer to a
 # played card this long after the click reached the bot (it answered 500 and discord.py
 # retries for up to 25 s), no answer can reach the person any more: the move stands, and the
-# hand's own message is brought up to date by the bot's REST calls instead.
-ANSWER_LOST_AFTER = 2.9  # seconds after the click was received
+# hand's own message is brought up to date by the bot's REST calls instead. Past 3 s, so that
+# an answer still on its way (a busy machine answers late) is never cut short.
+ANSWER_LOST_AFTER = 3.5  # seconds after the click was received
 LOST = "scopabot.lost"
 RECEIVED = "scopabot.received"
 
