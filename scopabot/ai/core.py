@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Final
 
 from scopabot.engine import (
@@ -30,6 +30,7 @@ from scopabot.engine import (
     Deal,
     PrimieraRule,
     Rules,
+    Tiebreak,
     capture_options,
 )
 
@@ -62,6 +63,8 @@ VALUE_CODE: Final = tuple(1 << (4 * VALUE_OF[c]) for c in range(40))
 OF_VALUE: Final = tuple(sum(1 << c for c in range(40) if VALUE_OF[c] == v) for v in range(11))
 """The four cards of each value 1..10, as a mask."""
 _CACHE_LIMIT: Final = 100_000
+_GREEDY_LIMIT: Final = 40_000
+"""About 1.5 KB a table: some 60 MB for a worker that has searched for a long time."""
 
 Recipe = tuple[int, int, tuple[tuple[int, int], ...]]
 """One way to take cards of a table by sum, by values: the mask of the values taken whole,
@@ -100,6 +103,15 @@ def code_of(mask: int) -> int:
     return code
 
 
+Row = tuple[float, ...]
+Greedy = tuple[
+    int, tuple[bool, ...], Row, Row, Row, tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]
+"""A table for the playouts' greedy rule, by played value 0..10 (0 unused): its code, whether
+the value captures, the worth of its best play beside the card's own (with no next hand in
+view; with one; with one that holds a seven), the values whose presence in the next hand
+makes the play leave a sweep (as bits), and the best capture (and the best when a seven is
+feared). See :meth:`Core.greedy_entry`."""
 Entry = tuple[int, tuple[tuple[Recipe, ...], ...]]
 """What a table of one code allows: the sum of its values, and for each played value 0..10 (0
 unused) that has no card of its value on the table, the recipes of its captures."""
@@ -117,7 +129,10 @@ class Core:
 
     __slots__ = (
         "apt",
+        "greedy",
         "hand_size",
+        "lay_feared",
+        "lay_worth",
         "n",
         "napola",
         "next_seat",
@@ -150,6 +165,13 @@ class Core:
             for suit in range(4)
         )
         self.recipes: dict[int, Entry] = {}
+        self.greedy: dict[int, Greedy] = {}
+        # A laid card gives away half its worth; the settebello laid where the next hand
+        # holds a seven costs a point more.
+        self.lay_worth = tuple(-0.5 * x for x in w)
+        self.lay_feared = tuple(
+            x - (1.0 if c == SETTEBELLO else 0.0) for c, x in enumerate(self.lay_worth)
+        )
 
     def entry(self, code: int) -> Entry:
         """The recipes of a table's code, looked up (and worked out the first time)."""
@@ -187,6 +209,94 @@ class Core:
                 seen[key] = (whole, delta, tuple(partial))
             per_value.append(tuple(seen.values()))
         found = self.recipes[code] = (sum(values), tuple(per_value))
+        return found
+
+    def greedy_entry(self, table: int) -> Greedy:
+        """What the playouts' greedy rule needs of a table, worked out the first time it is
+        met. A search meets a thousand or so new tables a move, so this is kept cheap: each
+        capture is a recipe's ``&`` on the table (see :func:`captures`).
+
+        The rule scores a play as the worth of the cards taken (the card played counted by
+        the caller), a point more for a sweep; a laid card as half its worth given away. A
+        play that leaves a table of 10 or less costs 0.7 when the next hand is not looked
+        at, and 1.2 when the next hand holds the card to sweep it; one that leaves the
+        settebello to a next hand holding a seven costs a point.
+        """
+        greedy = self.greedy
+        if len(greedy) >= _GREEDY_LIMIT:
+            # The oldest half goes: the tables of the deals searched lately stay.
+            for key in list(islice(greedy, len(greedy) // 2)):
+                del greedy[key]
+        code = code_of(table)
+        tsum, recipes = self.recipes.get(code) or self.compute(code)
+        weight = self.weight
+        sette = table & SETTEBELLO_BIT
+        captures_ = [False]
+        blind = [0.0]
+        plain = [0.0]
+        feared = [0.0]
+        risk = [0]
+        take = [0]
+        take_feared = [0]
+        for v in range(1, 11):
+            same = table & OF_VALUE[v]
+            caps: list[int] = []
+            if same:
+                caps = [1 << c for c in cards_of(same)]
+            else:
+                for recipe in recipes[v]:
+                    if recipe[2]:
+                        caps.extend(expand(table, recipe))
+                    else:
+                        caps.append(table & recipe[0])
+            if not caps:
+                rest = tsum + v
+                captures_.append(False)
+                blind.append(-0.7 if rest <= 10 else 0.0)
+                plain.append(0.0)
+                feared.append(-1.0 if sette else 0.0)
+                risk.append(1 << (rest - 1) if rest <= 10 else 0)
+                take.append(0)
+                take_feared.append(0)
+                continue
+            captures_.append(True)
+            if table in caps:
+                # A sweep outweighs any other capture of the same card (it takes more).
+                worth = weight(table) + SCOPA_WEIGHT
+                blind.append(worth)
+                plain.append(worth)
+                feared.append(worth)
+                risk.append(0)
+                take.append(table)
+                take_feared.append(table)
+                continue
+            best = best_feared = caps[0]
+            best_worth = best_feared_worth = -1e9
+            for m in caps:
+                worth = weight(m)
+                if worth > best_worth:
+                    best, best_worth = m, worth
+                if sette and not m & sette:
+                    worth -= 1.0
+                if worth > best_feared_worth:
+                    best_feared, best_feared_worth = m, worth
+            rest = tsum - v
+            blind.append(best_worth - 0.7 if rest <= 10 else best_worth)
+            plain.append(best_worth)
+            feared.append(best_feared_worth)
+            risk.append(1 << (rest - 1) if rest <= 10 else 0)
+            take.append(best)
+            take_feared.append(best_feared)
+        found = greedy[table] = (
+            code,
+            tuple(captures_),
+            tuple(blind),
+            tuple(plain),
+            tuple(feared),
+            tuple(risk),
+            tuple(take),
+            tuple(take_feared),
+        )
         return found
 
     def weight(self, mask: int) -> float:
@@ -289,10 +399,14 @@ class Core:
         return mine - (sum(totals) - mine) / (len(totals) - 1)
 
 
-@lru_cache(maxsize=64)
 def core_for(rules: Rules) -> Core:
-    """One :class:`Core` per set of rules, kept for the process: its recipes warm up over
-    the deals a worker searches."""
+    """One :class:`Core` per set of rules of play, kept for the process: its tables warm up
+    over the deals a worker searches, whatever the match's length."""
+    return _core_for(rules.replace(target=11, deals=None, tiebreak=Tiebreak.EXTRA_DEAL))
+
+
+@lru_cache(maxsize=64)
+def _core_for(rules: Rules) -> Core:
     return Core(rules)
 
 
@@ -496,11 +610,11 @@ def playout_reward(
     good players do (they guess the next hand from the cards played).
 
     The play is written out in this one loop, on local names (a call per play would cost
-    more than the play itself).
+    more than the play itself); what a table allows is looked up by its mask
+    (:meth:`Core.greedy_entry`).
     """
     hands = s.hands
     table = s.table
-    code = s.code
     seat = s.turn
     left = s.left
     piles = s.piles
@@ -508,131 +622,85 @@ def playout_reward(
     last = s.last
     deck = s.deck
     pos = s.pos
+    entries = core.greedy
+    compute = core.greedy_entry
     recipes = core.recipes
-    compute = core.compute
+    same_of = _SAME
+    lay_worth = core.lay_worth
+    lay_feared = core.lay_feared
     side_of = core.side_of
     next_seat = core.next_seat
     apt = core.apt
     w = core.weights
-    sw0, sw1, sw2, sw3 = core.suit_weights
     size = core.hand_size
     n = core.n
     value = VALUE_OF
-    same_of = _SAME
-    vcode = VALUE_CODE
-    value_bit = _VALUE_BIT
     bits = _BIT
+    # Each hand's values as bits, kept up to date play by play, for the next seat's threats.
+    held = [0] * n
+    if informed:
+        for h in range(n):
+            m = 0
+            for c in hands[h]:
+                m |= bits[c]
+            held[h] = m
     at = 0
     count = len(stream)
     while True:
         hand = hands[seat]
-        tsum, per_value = recipes.get(code) or compute(code)
+        code, capturing, blind, plain, feared, risk, take, take_feared = entries.get(
+            table
+        ) or compute(table)
         r = stream[at]
         at = at + 1 if at + 1 < count else 0
-        taken = delta = 0
         if r < eps:
             # A random card, then a random capture among those it allows.
             card = hand[int(r / eps * len(hand))]
             v = value[card]
-            same = table & same_of[card]
-            r = stream[at]
-            at = at + 1 if at + 1 < count else 0
-            if same:
-                for _ in range(int(r * same.bit_count())):
-                    same &= same - 1
-                taken = same & -same
-                delta = vcode[card]
-            elif per_value[v]:
-                rec = per_value[v]
-                recipe = rec[int(r * len(rec))]
-                delta = recipe[1]
-                if recipe[2]:
-                    choices = expand(table, recipe)
-                    taken = choices[int(r * len(choices))]
+            taken = 0
+            if capturing[v]:
+                r = stream[at]
+                at = at + 1 if at + 1 < count else 0
+                same = table & same_of[card]
+                if same:
+                    for _ in range(int(r * same.bit_count())):
+                        same &= same - 1
+                    taken = same & -same
                 else:
-                    taken = table & recipe[0]
+                    rec = (recipes.get(code) or core.compute(code))[1][v]
+                    recipe = rec[int(r * len(rec))]
+                    if recipe[2]:
+                        choices = expand(table, recipe)
+                        taken = choices[int(r * len(choices))]
+                    else:
+                        taken = table & recipe[0]
         else:
-            nv = 0
-            if informed:
-                for c in hands[next_seat[seat]]:
-                    nv |= value_bit[c]
-            sette_here = table & SETTEBELLO_BIT
-            sette_feared = nv & _VALUE_SEVEN
+            nxt = held[next_seat[seat]]
+            nv = (nxt | nxt >> 10 | nxt >> 20 | nxt >> 30) & DENARI
+            if not nv:
+                worth, laid = blind, lay_worth
+            elif nv & _VALUE_SEVEN:
+                worth, laid = feared, lay_feared
+            else:
+                worth, laid = plain, lay_worth
             best = -1e9
             card = hand[0]
             for c in hand:
                 v = value[c]
-                same = table & same_of[c]
-                rec = per_value[v]
-                if not same and not rec:
-                    rest = tsum + v
-                    score = -0.5 * w[c]
-                    if not nv:
-                        if rest <= 10:
-                            score -= 0.7
-                    else:
-                        if rest <= 10 and nv >> (rest - 1) & 1:
-                            score -= 1.2
-                        if (sette_here or c == SETTEBELLO) and sette_feared:
-                            score -= 1.0
-                    if score > best:
-                        best, card, taken = score, c, 0
-                    continue
-                # What any capture but a sweep leaves within reach of the next seat.
-                rest = tsum - v
-                if not nv:
-                    exposed = 0.7 if rest <= 10 else 0.0
-                else:
-                    exposed = 1.2 if 0 < rest <= 10 and nv >> (rest - 1) & 1 else 0.0
-                wc = w[c]
-                if same:
-                    while same:
-                        m = same & -same
-                        same ^= m
-                        score = wc + w[m.bit_length() - 1]
-                        if m == table:
-                            score += SCOPA_WEIGHT
-                        else:
-                            score -= exposed
-                            if sette_here and sette_feared and m != SETTEBELLO_BIT:
-                                score -= 1.0
-                        if score > best:
-                            best, card, taken, delta = score, c, m, vcode[c]
-                    continue
-                for recipe in rec:
-                    if recipe[2]:
-                        for m in expand(table, recipe):
-                            score = (
-                                wc
-                                + sw0[m & DENARI]
-                                + sw1[m >> 10 & DENARI]
-                                + sw2[m >> 20 & DENARI]
-                                + sw3[m >> 30]
-                                - exposed
-                            )
-                            if sette_here and sette_feared and not m & SETTEBELLO_BIT:
-                                score -= 1.0
-                            if score > best:
-                                best, card, taken, delta = score, c, m, recipe[1]
-                        continue
-                    m = table & recipe[0]
-                    score = (
-                        wc + sw0[m & DENARI] + sw1[m >> 10 & DENARI] + sw2[m >> 20 & DENARI]
-                    ) + sw3[m >> 30]
-                    if m == table:
-                        score += SCOPA_WEIGHT
-                    else:
-                        score -= exposed
-                        if sette_here and sette_feared and not m & SETTEBELLO_BIT:
-                            score -= 1.0
-                    if score > best:
-                        best, card, taken, delta = score, c, m, recipe[1]
+                score = (w[c] if capturing[v] else laid[c]) + worth[v]
+                if nv & risk[v]:
+                    score -= 1.2
+                if score > best:
+                    best, card = score, c
+            v = value[card]
+            taken = (take_feared if worth is feared else take)[v]
         # The play itself, as apply() makes it.
         hand.remove(card)
         left -= 1
+        if informed:
+            held[seat] ^= bits[card]
         if taken:
             table ^= taken
-            code -= delta
             sd = side_of[seat]
             piles[sd] |= taken | bits[card]
             last = seat
@@ -640,7 +708,6 @@ def playout_reward(
                 scope[sd] += 1
         else:
             table |= bits[card]
-            code += vcode[card]
         seat = next_seat[seat]
         if hands[seat]:
             continue
@@ -649,7 +716,13 @@ def playout_reward(
         if pos < len(deck) and not any(hands):
             to = next_seat[s.dealer]
             for _ in range(n):
-                hands[to] = list(deck[pos : pos + size])
+                dealt = list(deck[pos : pos + size])
+                hands[to] = dealt
+                if informed:
+                    m = 0
+                    for c in dealt:
+                        m |= bits[c]
+                    held[to] = m
                 pos += size
                 to = next_seat[to]
     if last >= 0:
