@@ -25,15 +25,26 @@ reshuffling the cards the seat cannot see changes nothing.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
 from typing import Final
 
-from scopabot.engine import Action, Deal, GameView, Move
+from scopabot.engine import VALUE_OF, Action, Deal, GameView, Move
 
 from .base import Level, legal_or_raise, view_key
-from .core import State, apply, core_for, finish, mask_of, playout_reward
+from .core import (
+    ACES,
+    State,
+    apply,
+    captures,
+    code_of,
+    core_for,
+    finish,
+    mask_of,
+    playout_reward,
+)
 from .core import exact_value as solve
 from .determinize import Sampler
 from .sim import settle
@@ -102,9 +113,7 @@ class SearchPlayer:
         moves = legal_or_raise(view)
         if len(moves) == 1:
             return moves[0]
-        values = self.evaluate(view)
-        best = max(values, key=lambda m: values[m])
-        return best
+        return tie_broken(view, self.evaluate(view))
 
     def evaluate(self, view: GameView) -> dict[Move, float]:
         """Each legal move with its mean point difference over the sampled deals."""
@@ -188,6 +197,50 @@ class SearchPlayer:
         }
 
 
+TIE: Final = 0.05
+"""Moves whose values are within this many points of the best are equally good: the search
+cannot tell them apart (a tenth of a typical interval between two moves' means)."""
+
+
+def tie_broken(view: GameView, values: dict[Move, float]) -> Move:
+    """The best move; among moves about as good as it (:data:`TIE`), the one that leaves the
+    least :func:`scopa_risk`, then the better value. A sweep for one card left on the table
+    is what a player notices first, and a search that sees two plays as equal has no
+    reason to give the next seat the chance."""
+    top = max(values.values())
+    near = [m for m, v in values.items() if v >= top - TIE]
+    if len(near) == 1:
+        return near[0]
+    return min(near, key=lambda m: (round(scopa_risk(view, m), 6), -values[m]))
+
+
+def scopa_risk(view: GameView, move: Move) -> float:
+    """The chance that the next seat can sweep the table this move leaves, the cards it may
+    hold drawn from those this seat has not seen (a sweep on the deal's last card is no
+    scopa, nor an asso sweeping a table with no asso under asso piglia tutto)."""
+    rules = view.rules
+    c = core_for(rules)
+    table = mask_of(card.index for card in view.table)
+    taken = mask_of(card.index for card in move.capture)
+    table = table ^ taken if taken else table | 1 << move.card.index
+    left = sum(view.hand_sizes) + view.deck_size - 1
+    if not table or left <= 1:
+        return 0.0
+    code = code_of(table)
+    unseen = [card.index for card in view.unseen_cards()]
+    sweeping = 0
+    for value in range(1, 11):
+        if rules.asso_piglia_tutto and value == 1 and not table & ACES:
+            continue  # it takes the table, but that is no scopa
+        if any(m == table for m, _ in captures(c, table, code, value)):
+            sweeping += sum(1 for card in unseen if VALUE_OF[card] == value)
+    nxt = (view.seat + 1) % rules.players
+    held = view.next_hand_size(nxt)
+    if not sweeping or not held:
+        return 0.0
+    return 1.0 - math.comb(len(unseen) - sweeping, held) / math.comb(len(unseen), held)
+
+
 def exact_value(deal: Deal, side: int, alpha: float, beta: float) -> float:
     """The exact point difference for ``side`` with every hand known, the other sides
     playing against it."""
@@ -217,4 +270,4 @@ def _capture_first(action: Action) -> int:
     return -len(action[1])
 
 
-__all__ = ["BUDGETS", "Budget", "SearchPlayer"]
+__all__ = ["BUDGETS", "TIE", "Budget", "SearchPlayer", "scopa_risk", "tie_broken"]
