@@ -762,7 +762,8 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     bit_of = _BIT
     while True:
         hand = hands[seat]
-        card = hand.pop(bits(24) % len(hand))
+        held = len(hand)
+        card = hand.pop(bits(24) % held) if held > 1 else hand.pop()
         left -= 1
         same = table & same_of[card]
         if same:
