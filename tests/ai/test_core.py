@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from scopabot.ai import core
 from scopabot.ai.determinize import Sampler
+from scopabot.ai.features import card_weights
 from scopabot.ai.search import exact_value
-from scopabot.ai.sim import settle
+from scopabot.ai.sim import playout, reward, settle
 from scopabot.engine import Deal, Game, Preset, PrimieraRule, Rules, score_deal
 
 from .helpers import ALL_RULES, midgame
@@ -138,3 +139,21 @@ def test_the_scores_tables_match_the_rule_book() -> None:
     # The best primiera card of a suit: the seven (21) over the six (18) and the asso (16).
     assert core.PRIMIERA_OF_SUIT[1 << 6 | 1 << 5] == 21
     assert core.PRIMIERA_OF_SUIT[1 << 0 | 1 << 9] == 16
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
+def test_the_greedy_playout_plays_as_the_reference_on_the_engine_deal(rules: Rules) -> None:
+    # With no random move, the core's playout makes the very plays of the playout written on
+    # the engine's Deal (ai/sim.py): same greedy rule, same deal, same points.
+    c = core.core_for(rules)
+    weights = card_weights(rules)
+    for informed in (False, True):
+        for seed in range(12):
+            deal = Game.new(rules.replace(deals=1), seed=seed).deal.copy()
+            s = core.State.of(deal)
+            playout(deal, random.Random(0), 0.0, weights, informed=informed)
+            side = seed % rules.sides
+            value = core.playout_reward(c, s, side, [0.5] * 8, 0.0, informed)
+            assert value == pytest.approx(reward(deal, side))
+            assert s.piles == [core.mask_of(p) for p in deal.captured]
+            assert s.scope == deal.scope
