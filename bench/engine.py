@@ -18,11 +18,12 @@ suffers the same load. "a copied deal played out and scored" is measured on the 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import time
 from collections.abc import Callable
 from itertools import combinations
+
+from machine import machine_line  # bench/machine.py
 
 from scopabot.ai import core
 from scopabot.engine import Game, Preset, Rules
@@ -227,7 +228,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.5, help="time per figure")
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()} on {os.cpu_count()} cores at the start")
+    print(machine_line("start"))
     naive_rules = Rules()
     print(
         f"{'game':30} {'deals/s':>10} {'fresh/s':>10} {'copy+play/s':>12} {'(x naive)':>9}"
@@ -253,7 +254,6 @@ def main() -> None:
             f"{name:30} {long_match:10,.0f} {fresh:10,.0f} {copies:12,.0f} {copies / naive:8.1f}x"
             f" {cores:10,.0f} {cores / naive:8.1f}x {legal:12,.0f}{verdict}"
         )
-    print(f"load average {os.getloadavg()} on {os.cpu_count()} cores at the end")
     print(
         "deals/s: one more deal of a running match (shuffle, deal, random play, score);"
         "\nfresh/s: a new game (seed, first dealer, shuffle) and its first deal;"
@@ -263,6 +263,7 @@ def main() -> None:
         " (short slots of CPU time, the best of each);"
         "\nlegal gen/s: legal-move lists generated on positions from random play."
     )
+    print(machine_line("end"))
 
 
 if __name__ == "__main__":

@@ -13,16 +13,17 @@ Prints figures; asserts nothing. Run: ``python bench/thinking.py [--deals 4] [--
    (a 5 ms sleeper noting how late it wakes; target 50 ms). A first round starts the pool
    and is reported apart.
 
-The load average and the number of cores are printed beside the figures.
+The machine's load and cores are printed beside the figures (``bench/machine.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
 import time
+
+from machine import machine_line  # bench/machine.py
 
 from scopabot.ai import make_player
 from scopabot.engine import Game, GameView, Preset, Rules
@@ -121,7 +122,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=4, help="seeded deals per game and level")
     parser.add_argument("--rounds", type=int, default=10, help="rounds of six decisions")
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()} on {os.cpu_count()} cores at the start")
+    print(machine_line("start"))
     views: list[GameView] = []
     for name, rules in GAMES:
         for level in ("hard", "expert"):
@@ -129,14 +130,14 @@ def main() -> None:
             wall, cpu = timed_deals(rules, level, args.deals, keep)
             print(f"{name:20} {level:7} wall: {line(wall)}")
             print(f"{'':20} {'':7} CPU:  {line(cpu)}")
-    print(f"load average {os.getloadavg()} before the six at once")
+    print(machine_line("start of the six at once"))
     first, waits, stall = asyncio.run(six_at_once(views, args.rounds))
     print(f"six expert decisions at once, two workers, first round (pool starting): {line(first)}")
     print(f"six expert decisions at once, {args.rounds} rounds: wait {line(waits)}")
     print(f"  longest event-loop stall meanwhile: {stall * 1000:.1f} ms (target 50 ms)")
     met = quantile(waits, 0.95) <= 2.0 and stall <= 0.05
     print(f"  target p95 wait 2 s and no stall over 50 ms: {'met' if met else 'NOT met'}")
-    print(f"load average {os.getloadavg()} on {os.cpu_count()} cores at the end")
+    print(machine_line("end"))
 
 
 if __name__ == "__main__":
