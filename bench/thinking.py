@@ -78,20 +78,30 @@ def timed_deals(
 
 
 class Watcher:
-    """Notes how late a 5 ms sleep wakes: the event loop's stalls."""
+    """Notes how late a 5 ms sleep wakes: the event loop's stalls, each with the CPU time this
+    process spent in it. On a busy machine a stall with little CPU in it is time the process
+    waited for a core, not work the loop did (the searches run in other processes)."""
 
     def __init__(self) -> None:
         self.worst = 0.0
+        self.worst_cpu = 0.0
+        self.most_cpu = 0.0
         self.running = True
 
     async def run(self) -> None:
         while self.running:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             await asyncio.sleep(0.005)
-            self.worst = max(self.worst, time.perf_counter() - start - 0.005)
+            late = time.perf_counter() - start - 0.005
+            used = time.process_time() - cpu
+            if late > self.worst:
+                self.worst, self.worst_cpu = late, used
+            self.most_cpu = max(self.most_cpu, used)
 
 
-async def six_at_once(views: list[GameView], rounds: int) -> tuple[list[float], list[float], float]:
+async def six_at_once(
+    views: list[GameView], rounds: int
+) -> tuple[list[float], list[float], Watcher]:
     pool = PoolThinker(workers=2)
     watcher = Watcher()
     watch = asyncio.create_task(watcher.run())
@@ -107,14 +117,14 @@ async def six_at_once(views: list[GameView], rounds: int) -> tuple[list[float], 
         for r in range(rounds + 1):
             batch = [views[(r * 6 + k) % len(views)] for k in range(6)]
             if r == 1:
-                watcher.worst = 0.0  # the pool's start is not thinking
+                watcher.worst = watcher.worst_cpu = watcher.most_cpu = 0.0  # the pool's start
             got = await asyncio.gather(*(one(v, r * 6 + k) for k, v in enumerate(batch)))
             (first if r == 0 else waits).extend(got)
     finally:
         watcher.running = False
         await watch
         await pool.close()
-    return first, waits, watcher.worst
+    return first, waits, watcher
 
 
 def main() -> None:
@@ -131,11 +141,15 @@ def main() -> None:
             print(f"{name:20} {level:7} wall: {line(wall)}")
             print(f"{'':20} {'':7} CPU:  {line(cpu)}")
     print(machine_line("start of the six at once"))
-    first, waits, stall = asyncio.run(six_at_once(views, args.rounds))
+    first, waits, watcher = asyncio.run(six_at_once(views, args.rounds))
     print(f"six expert decisions at once, two workers, first round (pool starting): {line(first)}")
     print(f"six expert decisions at once, {args.rounds} rounds: wait {line(waits)}")
-    print(f"  longest event-loop stall meanwhile: {stall * 1000:.1f} ms (target 50 ms)")
-    met = quantile(waits, 0.95) <= 2.0 and stall <= 0.05
+    print(
+        f"  longest event-loop stall meanwhile: {watcher.worst * 1000:.1f} ms, with"
+        f" {watcher.worst_cpu * 1000:.1f} ms of this process's CPU in it; the most CPU in"
+        f" one stall: {watcher.most_cpu * 1000:.1f} ms (target: no stall over 50 ms)"
+    )
+    met = quantile(waits, 0.95) <= 2.0 and watcher.worst <= 0.05
     print(f"  target p95 wait 2 s and no stall over 50 ms: {'met' if met else 'NOT met'}")
     print(machine_line("end"))
 
