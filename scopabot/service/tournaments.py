@@ -1,0 +1,1331 @@
+"""Tournaments: registration, rounds paired by :mod:`.pairing`, each match at its own table.
+
+The service's part that runs tournaments (``service.tournaments``). Everything it knows is in
+the store (:class:`~scopabot.store.tournaments.TournamentStore`), and it acts only from what
+the store says: a match's end is read back from the stored result, a round is over when every
+pairing of it is decided, the round's deadline is a row the service's one scheduler wakes for.
+So a restart, mid-round or between rounds, simply looks again (:meth:`Tournaments.resume`);
+and since a round is opened once and a pairing gets one table and one result (the store's
+guards), a second process or a double click never pairs anybody twice or opens two tables.
+
+How it meets the rest of the service (the seam, kept narrow so it survives a redesign):
+the tables are opened, filled and dealt with the service's public calls (``open_table``,
+``join``, ``start_table``, ``cancel_table``, ``resign``); the end of a match reaches it as the
+:class:`~.events.MatchOver` event it subscribes to; the round deadlines reach it through the
+scheduler's due sources (``next_due``/``run_due``); a match decided at the round's deadline is
+ended by :func:`_end_game` / :func:`_call_off`, the only two functions here that touch the
+service's internals (they do what ``resign`` and ``abandon`` do, with the tournament's reason).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from contextlib import suppress
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Any, Final, Protocol
+
+from scopabot.engine import Game, Preset, Rules, RulesError
+from scopabot.store import (
+    GLOBAL,
+    ActorKind,
+    GameStatus,
+    MatchEnded,
+    NotFoundError,
+    StaleVersionError,
+    Store,
+    TableStatus,
+)
+from scopabot.store.tournaments import (
+    AlreadyEnteredError,
+    Entry,
+    NewPairing,
+    NotEnteredError,
+    NotRegisteringError,
+    StoredPairing,
+    Tournament,
+    TournamentChangedError,
+    TournamentStatus,
+    TournamentStore,
+)
+
+from .clock import Clock
+from .core import GameContext
+from .errors import ErrorCode, ServiceError
+from .events import Event, EventHub, Handler, MatchOver, MoveOutcome, TableCancelled
+from .pairing import (
+    Format,
+    Outcome,
+    Pairing,
+    Result,
+    Standing,
+    bracket_size,
+    crossed_seeds,
+    draw_pairs,
+    knockout_first_round,
+    knockout_next_round,
+    knockout_rounds,
+    match_seed,
+    round_robin,
+    seed_order,
+    snake_groups,
+    swiss_round,
+)
+from .pairing import standings as league_table
+from .views import Pace, PublicView, SeatView, TableInfo, TimeoutRule
+
+
+class TournamentHost(Protocol):
+    """What tournaments need of the service: the whole seam, typed. The public calls open,
+    fill, deal and cancel tables; the underscored ones end a match at a round's deadline
+    (:func:`_end_game`, :func:`_call_off`) and wake the scheduler for a new round deadline."""
+
+    store: Store
+    clock: Clock
+    hub: EventHub
+
+    def subscribe(self, handler: Handler) -> Callable[[], None]: ...
+
+    async def open_table(
+        self,
+        *,
+        host: int,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        preset: str = "scopa",
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        pace: Pace | None = None,
+        on_timeout: TimeoutRule | str = TimeoutRule.COMPUTER,
+        level: str = "normal",
+        computers: int = 0,
+        seat_host: bool = True,
+    ) -> TableInfo: ...
+
+    async def table(self, table_id: int) -> TableInfo: ...
+
+    async def join(self, table_id: int, *, user: int, side: int | None = None) -> TableInfo: ...
+
+    async def start_table(
+        self, table_id: int, *, by: int, seed: int | None = None
+    ) -> SeatView | PublicView: ...
+
+    async def cancel_table(self, table_id: int, *, by: int) -> TableInfo: ...
+
+    async def resign(self, game_id: int, *, user: int) -> MoveOutcome: ...
+
+    def _deadline_set(self, when: datetime) -> None: ...
+
+    async def _context(self, game_id: int) -> GameContext: ...
+
+    def _game_lock(self, game_id: int) -> asyncio.Lock: ...
+
+    def _emit(self, events: list[Event]) -> None: ...
+
+    def _ended(
+        self, ctx: GameContext, game: Game, ended: MatchEnded, reason: str, losing: int
+    ) -> MatchOver: ...
+
+    def _forget_game(self, game_id: int) -> None: ...
+
+
+log = logging.getLogger(__name__)
+
+MIN_ROUND: Final = timedelta(hours=1)
+MAX_ROUND: Final = timedelta(days=30)
+MAX_SWISS_ROUNDS: Final = 20
+_RETRY_AFTER: Final = timedelta(minutes=1)
+LEAGUE: Final = "league"
+KNOCKOUT: Final = "knockout"
+
+
+class TournamentErrorCode(StrEnum):
+    """Refusals of tournament requests (``ServiceError.code``), with the params named."""
+
+    UNKNOWN_TOURNAMENT = "unknown_tournament"  # tournament_id
+    NOT_ORGANISER = "not_organiser"  # tournament_id (None when creating)
+    NOT_REGISTERING = "not_registering"  # tournament_id, status
+    NOT_PLAYING = "tournament_not_playing"  # tournament_id, status
+    ALREADY_ENTERED = "already_entered"  # tournament_id, user
+    NOT_ENTERED = "not_entered"  # tournament_id, user
+    ALREADY_WITHDRAWN = "already_withdrawn"  # tournament_id, user
+    PAIRS_ONLY_FOUR = "pairs_only_four"  # a partner named for a two-player tournament
+    SAME_PERSON = "same_person"  # a pair of one person
+    TOO_FEW_ENTRIES = "too_few_entries"  # entries, needed
+    ODD_SOLOS = "odd_solos"  # solos: people who signed up alone, an odd number
+    BAD_FORMAT = "bad_format"  # value
+    BAD_ROUNDS = "bad_rounds"  # value, most
+    BAD_GROUPS = "bad_groups"  # groups, qualifiers
+    BAD_ROUND_LENGTH = "bad_round_length"  # hours, least, most
+    BAD_SEEDING = "bad_seeding"  # value
+
+
+# ---------------------------------------------------------------------- what front ends see
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    organiser: int
+    name: str
+    format: Format
+    preset: str
+    players: int
+    status: TournamentStatus
+    round: int
+    rounds: int | None  # how many rounds in all, when known (Swiss, round robin, knock-out)
+    round_deadline: datetime | None
+    winner: tuple[int, ...] | None  # the winning person or pair, once known
+    entries: tuple[tuple[int, ...], ...]  # the people of each entry, by seed once started
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    people: tuple[int, ...]
+    played: int
+    won: int
+    lost: int
+    points: int  # match points (a win 2)
+    tiebreak: int  # head to head (round robin, groups) or Buchholz (Swiss)
+    scored: int
+    conceded: int
+    withdrawn: bool
+    group: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInfo:
+    """One pairing as shown: who meets whom, at which table, and how it went."""
+
+    round: int
+    slot: int
+    group: int | None
+    a: tuple[int, ...]
+    b: tuple[int, ...] | None  # None: a bye (or a rest)
+    table_id: int | None
+    outcome: Outcome | None  # None: being played
+    points: tuple[int, int]
+    reason: str | None
+
+    @property
+    def winner(self) -> tuple[int, ...] | None:
+        if self.outcome in (Outcome.A, Outcome.BYE):
+            return self.a
+        if self.outcome is Outcome.B:
+            return self.b
+        return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentEvent(Event):
+    tournament: TournamentInfo
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentCreated(TournamentEvent):
+    pass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentChanged(TournamentEvent):
+    """Someone joined, left or withdrew."""
+
+    user_id: int
+    what: str  # joined, left, withdrew
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundStarted(TournamentEvent):
+    """A round is paired and its tables are open: tell each player their opponent, table
+    and the round's deadline."""
+
+    number: int
+    deadline: datetime
+    matches: tuple[MatchInfo, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentFinished(TournamentEvent):
+    standings: tuple[StandingRow, ...]
+    cancelled: bool = False
+
+
+# ---------------------------------------------------------------------- the part
+
+
+def _refuse(code: TournamentErrorCode, message: str, **params: Any) -> ServiceError:
+    return ServiceError(code, message, **params)
+
+
+def _format_of(value: str) -> Format:
+    try:
+        return Format(str(value).strip().lower())
+    except ValueError:
+        raise _refuse(
+            TournamentErrorCode.BAD_FORMAT, f"no tournament format {value!r}", value=str(value)
+        ) from None
+
+
+class Tournaments:
+    """Tournaments on the service (:class:`TournamentHost`) (see the module's docstring)."""
+
+    def __init__(self, service: TournamentHost) -> None:
+        self.service = service
+        self.store = TournamentStore(service.store)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._unsubscribe = service.subscribe(self._on_event)
+
+    def _lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    def _now(self) -> datetime:
+        return self.service.clock.now()
+
+    # ------------------------------------------------------------------ reading
+
+    async def _get(self, tournament_id: int) -> Tournament:
+        try:
+            return await self.store.get(tournament_id)
+        except NotFoundError:
+            raise _refuse(
+                TournamentErrorCode.UNKNOWN_TOURNAMENT,
+                f"no tournament {tournament_id}",
+                tournament_id=tournament_id,
+            ) from None
+
+    async def info(self, tournament_id: int) -> TournamentInfo:
+        t = await self._get(tournament_id)
+        return self._info(t, await self.store.entries(t.id))
+
+    def _info(self, t: Tournament, entries: Sequence[Entry]) -> TournamentInfo:
+        people = {e.id: e.people for e in entries}
+        return TournamentInfo(
+            id=t.id,
+            guild_id=t.guild_id,
+            channel_id=t.channel_id,
+            organiser=t.organiser_id,
+            name=t.name,
+            format=Format(t.format),
+            preset=t.preset,
+            players=t.players,
+            status=t.status,
+            round=t.round,
+            rounds=_rounds_in_all(t, entries),
+            round_deadline=t.round_deadline,
+            winner=None if t.winner_entry is None else people.get(t.winner_entry),
+            entries=tuple(e.people for e in entries),
+        )
+
+    async def in_guild(self, guild_id: int | None, *, active: bool = True) -> list[TournamentInfo]:
+        return [
+            self._info(t, await self.store.entries(t.id))
+            for t in await self.store.in_guild(guild_id, active=active)
+        ]
+
+    async def of_user(self, user: int) -> list[TournamentInfo]:
+        """The tournaments a person entered, newest first (for ``/scopa stats``)."""
+        return [
+            self._info(t, await self.store.entries(t.id)) for t in await self.store.of_user(user)
+        ]
+
+    async def matches(
+        self, tournament_id: int, *, round_number: int | None = None
+    ) -> list[MatchInfo]:
+        """Every pairing (of one round), in round and slot order: the bracket's data."""
+        t = await self._get(tournament_id)
+        people = {e.id: e.people for e in await self.store.entries(t.id)}
+        return [
+            _match_info(p, people)
+            for p in await self.store.pairings(t.id, round_number=round_number)
+        ]
+
+    async def standings(self, tournament_id: int) -> list[StandingRow]:
+        """The standings table: as kept for good once it ended, else as it stands now."""
+        t = await self._get(tournament_id)
+        entries = await self.store.entries(t.id)
+        if t.standings is not None:
+            return [_row_of(d) for d in t.standings]
+        return _standing_rows(t, entries, await self.store.pairings(t.id))
+
+    # ------------------------------------------------------------------ organising
+
+    async def may_organise(
+        self, guild_id: int | None, *, manager: bool, roles: Collection[int]
+    ) -> bool:
+        """Server managers organise; so do members with the role the server named."""
+        if manager or guild_id is None:
+            return True
+        role = await self.store.organiser_role(guild_id)
+        return role is not None and role in roles
+
+    async def set_organiser_role(
+        self, guild_id: int, role_id: int | None, *, manager: bool
+    ) -> None:
+        """A server manager names (or, with None, clears) the role that organises."""
+        if not manager:
+            raise _refuse(TournamentErrorCode.NOT_ORGANISER, "only managers name the role")
+        await self.store.set_organiser_role(guild_id, role_id)
+
+    async def organiser_role(self, guild_id: int) -> int | None:
+        return await self.store.organiser_role(guild_id)
+
+    async def create(
+        self,
+        *,
+        by: int,
+        name: str,
+        format: str,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        manager: bool = False,
+        roles: Collection[int] = (),
+        preset: str = "scopa",
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        pace: Pace | None = None,
+        on_timeout: TimeoutRule | str = TimeoutRule.COMPUTER,
+        level: str = "normal",
+        round_hours: float = 24,
+        rounds: int | None = None,
+        groups: int | None = None,
+        qualifiers: int = 2,
+        seeding: str = "draw",
+        seed: int | None = None,
+    ) -> TournamentInfo:
+        """Open a tournament for registration. ``options`` are its matches' table options
+        (checked now, as a table would); ``rounds`` the Swiss rounds (default: enough for a
+        winner, log2 of the entries, at least 3); ``groups`` and ``qualifiers`` for groups
+        then knock-out; ``seeding`` ``rating`` or ``draw``."""
+        if not await self.may_organise(guild_id, manager=manager, roles=roles):
+            raise _refuse(
+                TournamentErrorCode.NOT_ORGANISER,
+                "only managers or the organiser role create tournaments",
+                tournament_id=None,
+            )
+        kind = _format_of(format)
+        players = players or (2 if str(preset) == Preset.SCOPA.value else 4)
+        checked = _check_rules(preset, players, dict(options or {}))
+        length = timedelta(hours=round_hours)
+        if not MIN_ROUND <= length <= MAX_ROUND:
+            raise _refuse(
+                TournamentErrorCode.BAD_ROUND_LENGTH,
+                f"a round lasts 1 hour to 30 days, not {round_hours} hours",
+                hours=round_hours,
+                least=1,
+                most=MAX_ROUND.days * 24,
+            )
+        if kind is Format.SWISS and rounds is not None and not 1 <= rounds <= MAX_SWISS_ROUNDS:
+            raise _refuse(
+                TournamentErrorCode.BAD_ROUNDS,
+                f"a Swiss tournament has 1 to {MAX_SWISS_ROUNDS} rounds",
+                value=rounds,
+                most=MAX_SWISS_ROUNDS,
+            )
+        if kind is Format.GROUPS:
+            groups = groups or 2
+            if not (1 <= groups <= 16 and 1 <= qualifiers <= 8 and groups * qualifiers >= 2):
+                raise _refuse(
+                    TournamentErrorCode.BAD_GROUPS,
+                    "groups then knock-out needs 1-16 groups, 1-8 going through, 2 in all",
+                    groups=groups,
+                    qualifiers=qualifiers,
+                )
+        if seeding not in ("rating", "draw"):
+            raise _refuse(TournamentErrorCode.BAD_SEEDING, f"no seeding {seeding!r}", value=seeding)
+        try:
+            rule = TimeoutRule(on_timeout)
+        except ValueError:
+            raise ServiceError(
+                ErrorCode.BAD_OPTION,
+                f"no timeout rule {on_timeout!r}",
+                problem="bad_choice",
+                option="on_timeout",
+                value=str(on_timeout),
+            ) from None
+        stored = await self.store.create(
+            organiser_id=by,
+            name=name.strip()[:100] or "Torneo",
+            format=kind.value,
+            preset=checked.preset.value,
+            players=players,
+            options=dict(options or {}),
+            pace=(pace or Pace.correspondence()).to_dict(),
+            on_timeout=rule.value,
+            level=level,
+            round_seconds=int(length.total_seconds()),
+            seeding=seeding,
+            seed=random.randrange(2**31) if seed is None else seed,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            rounds=rounds if kind is Format.SWISS else None,
+            groups=groups if kind is Format.GROUPS else None,
+            qualifiers=qualifiers if kind is Format.GROUPS else None,
+            at=self._now(),
+        )
+        info = self._info(stored, [])
+        self.service.hub.publish([TournamentCreated(table_id=None, game_id=None, tournament=info)])
+        return info
+
+    async def join(
+        self, tournament_id: int, *, user: int, partner: int | None = None
+    ) -> TournamentInfo:
+        """Enter while registration is open: alone, or (four players a table) with a partner;
+        with four players, people who enter alone are paired by draw at the start."""
+        t = await self._get(tournament_id)
+        if partner is not None and t.players != 4:
+            raise _refuse(
+                TournamentErrorCode.PAIRS_ONLY_FOUR, "two-player tournaments have no pairs"
+            )
+        if partner == user:
+            raise _refuse(TournamentErrorCode.SAME_PERSON, "a pair is two people")
+        try:
+            await self.store.enter(tournament_id, user, partner_id=partner, at=self._now())
+        except NotRegisteringError as exc:
+            raise _not_registering(t, exc.status) from None
+        except AlreadyEnteredError as exc:
+            raise _refuse(
+                TournamentErrorCode.ALREADY_ENTERED,
+                f"{exc.user_id} is already entered",
+                tournament_id=tournament_id,
+                user=exc.user_id,
+            ) from None
+        return await self._changed(tournament_id, user, "joined")
+
+    async def leave(self, tournament_id: int, *, user: int) -> TournamentInfo:
+        """Leave during registration (a pair leaves together)."""
+        t = await self._get(tournament_id)
+        try:
+            await self.store.leave(tournament_id, user)
+        except NotRegisteringError as exc:
+            raise _not_registering(t, exc.status) from None
+        except NotEnteredError:
+            raise _refuse(
+                TournamentErrorCode.NOT_ENTERED,
+                "not entered",
+                tournament_id=tournament_id,
+                user=user,
+            ) from None
+        return await self._changed(tournament_id, user, "left")
+
+    async def _changed(self, tournament_id: int, user: int, what: str) -> TournamentInfo:
+        info = await self.info(tournament_id)
+        self.service.hub.publish(
+            [
+                TournamentChanged(
+                    table_id=None, game_id=None, tournament=info, user_id=user, what=what
+                )
+            ]
+        )
+        return info
+
+    def _must_organise(self, t: Tournament, by: int, manager: bool) -> None:
+        if by != t.organiser_id and not manager:
+            raise _refuse(
+                TournamentErrorCode.NOT_ORGANISER,
+                "only the organiser may do that",
+                tournament_id=t.id,
+            )
+
+    async def start(self, tournament_id: int, *, by: int, manager: bool = False) -> TournamentInfo:
+        """Close registration, draw the pairs and seeds, and open the first round."""
+        async with self._lock(tournament_id):
+            t = await self._get(tournament_id)
+            self._must_organise(t, by, manager)
+            if t.status is not TournamentStatus.REGISTERING:
+                raise _not_registering(t, t.status.value)
+            entries = await self.store.entries(t.id)
+            rng = random.Random(t.seed)
+            pairs: list[tuple[int, int]] = []
+            if t.players == 4:
+                solos = [e.id for e in entries if e.partner_id is None]
+                if len(solos) % 2:
+                    alone = [e.user_id for e in entries if e.partner_id is None]
+                    raise _refuse(
+                        TournamentErrorCode.ODD_SOLOS,
+                        f"{len(solos)} people entered alone: one has no partner",
+                        solos=alone,
+                    )
+                pairs = draw_pairs(solos, rng)
+            merged = {b for _, b in pairs}
+            kept = [e for e in entries if e.id not in merged]
+            needed = _needed(t)
+            if len(kept) < needed:
+                raise _refuse(
+                    TournamentErrorCode.TOO_FEW_ENTRIES,
+                    f"{len(kept)} entries; {needed} are needed",
+                    entries=len(kept),
+                    needed=needed,
+                )
+            ratings = await self._ratings(t, kept, pairs) if t.seeding == "rating" else None
+            seeds = seed_order([e.id for e in kept], rng, ratings)
+            groups: dict[int, int] | None = None
+            bracket = knockout_from = None
+            if t.format == Format.GROUPS:
+                assert t.groups is not None and t.qualifiers is not None
+                dealt = snake_groups(seeds, t.groups)
+                groups = {e: g for g, members in enumerate(dealt) for e in members}
+                knockout_from = max(len(round_robin(g)) for g in dealt) + 1
+                bracket = bracket_size(t.groups * t.qualifiers)
+            elif t.format == Format.KNOCKOUT:
+                bracket, knockout_from = bracket_size(len(seeds)), 1
+            try:
+                t = await self.store.start(
+                    t.id,
+                    t.version,
+                    pairs=pairs,
+                    seeds=seeds,
+                    groups=groups,
+                    bracket=bracket,
+                    knockout_from=knockout_from,
+                    at=self._now(),
+                )
+            except (TournamentChangedError, NotRegisteringError):
+                raise _not_registering(t, "playing") from None
+            await self._next_round(t)
+        return await self.info(tournament_id)
+
+    async def _ratings(
+        self, t: Tournament, kept: Sequence[Entry], pairs: Sequence[tuple[int, int]]
+    ) -> dict[int, float]:
+        """Each entry's seeding rating: its people's leaderboard scores, averaged."""
+        partner_of = {keep: merged for keep, merged in pairs}
+        by_id = {e.id: e for e in await self.store.entries(t.id)}
+        out: dict[int, float] = {}
+        board = GLOBAL if t.guild_id is None else t.guild_id
+        for e in kept:
+            people = list(e.people)
+            if e.id in partner_of:
+                people.append(by_id[partner_of[e.id]].user_id)
+            scores = []
+            for person in people:
+                rating = await self.service.store.rating(person, t.preset, guild_id=board)
+                if rating is not None:
+                    scores.append(rating.score)
+            if scores:
+                out[e.id] = sum(scores) / len(scores)
+        return out
+
+    async def withdraw(self, tournament_id: int, *, user: int) -> TournamentInfo:
+        """Leave a tournament in play: the entry loses its match in play and every later one
+        (round robin), is paired no more (Swiss), or is out (knock-out)."""
+        async with self._lock(tournament_id):
+            t = await self._get(tournament_id)
+            if t.status is not TournamentStatus.PLAYING:
+                raise _refuse(
+                    TournamentErrorCode.NOT_PLAYING,
+                    "the tournament is not being played",
+                    tournament_id=t.id,
+                    status=t.status.value,
+                )
+            try:
+                entry = await self.store.entry_of(t.id, user)
+            except NotEnteredError:
+                raise _refuse(
+                    TournamentErrorCode.NOT_ENTERED, "not entered", tournament_id=t.id, user=user
+                ) from None
+            if not await self.store.withdraw(t.id, entry.id, at=self._now()):
+                raise _refuse(
+                    TournamentErrorCode.ALREADY_WITHDRAWN,
+                    "already withdrawn",
+                    tournament_id=t.id,
+                    user=user,
+                )
+            for p in await self.store.pairings(t.id, round_number=t.round):
+                if p.outcome is not None or entry.id not in (p.entry_a, p.entry_b):
+                    continue
+                game_id = await self._game_of(p)
+                if game_id is not None:
+                    with suppress(ServiceError):  # the match ended meanwhile: it stands
+                        await self.service.resign(game_id, user=user)
+                    await self._record(t, p)
+                else:
+                    await self._decide(t, p, _against(p, entry.id), reason="withdrawn")
+        info = await self._changed(tournament_id, user, "withdrew")
+        await self.advance(tournament_id)
+        return info
+
+    async def cancel(self, tournament_id: int, *, by: int, manager: bool = False) -> TournamentInfo:
+        """The organiser calls the tournament off; matches in play go on as ordinary games,
+        and what was played is kept."""
+        async with self._lock(tournament_id):
+            t = await self._get(tournament_id)
+            self._must_organise(t, by, manager)
+            if t.status not in (TournamentStatus.REGISTERING, TournamentStatus.PLAYING):
+                raise _refuse(
+                    TournamentErrorCode.NOT_PLAYING,
+                    "the tournament is over",
+                    tournament_id=t.id,
+                    status=t.status.value,
+                )
+            entries = await self.store.entries(t.id)
+            rows = _standing_rows(t, entries, await self.store.pairings(t.id))
+            try:
+                t = await self.store.finish(
+                    t.id,
+                    t.version,
+                    status=TournamentStatus.CANCELLED,
+                    standings=[_dict_of(r) for r in rows],
+                    winner_entry=None,
+                    at=self._now(),
+                )
+            except TournamentChangedError:
+                raise _refuse(
+                    TournamentErrorCode.NOT_PLAYING, "the tournament moved on", tournament_id=t.id
+                ) from None
+            for p in await self.store.pairings(t.id, round_number=t.round):
+                if p.outcome is None and p.table_id is not None:
+                    table = await self.service.store.table(p.table_id)
+                    if table.status is TableStatus.OPEN:
+                        await self.service.cancel_table(p.table_id, by=table.host_id)
+            info = self._info(t, entries)
+        self.service.hub.publish(
+            [
+                TournamentFinished(
+                    table_id=None,
+                    game_id=None,
+                    tournament=info,
+                    standings=tuple(rows),
+                    cancelled=True,
+                )
+            ]
+        )
+        return info
+
+    # ------------------------------------------------------------------ running
+
+    async def resume(self) -> None:
+        """After a start-up: look at every tournament in play again (results written while
+        nobody listened, tables not yet opened or dealt, a round complete)."""
+        for t in await self.store.playing():
+            try:
+                await self.advance(t.id)
+            except Exception:
+                log.exception("tournament %s could not resume", t.id)
+
+    async def _on_event(self, event: Event) -> None:
+        if isinstance(event, MatchOver | TableCancelled) and event.table_id is not None:
+            found = await self.store.pairing_at_table(event.table_id)
+            if found is not None and found.outcome is None:
+                await self.advance(found.tournament_id)
+
+    async def advance(self, tournament_id: int) -> None:
+        """Record what has ended, open what is missing, and start the next round (or end
+        the tournament) when every match of this one is decided. Safe to call any time."""
+        async with self._lock(tournament_id):
+            t = await self.store.get(tournament_id)
+            if t.status is not TournamentStatus.PLAYING:
+                return
+            undecided = [
+                p
+                for p in await self.store.pairings(t.id, round_number=t.round)
+                if p.outcome is None
+            ]
+            for p in undecided:
+                await self._record(t, p)
+            if any(
+                p.outcome is None for p in await self.store.pairings(t.id, round_number=t.round)
+            ):
+                await self._open_tables(t)
+                return
+            await self.store.finish_round(t.id, t.round, at=self._now())
+            await self._next_round(t)
+
+    async def _record(self, t: Tournament, p: StoredPairing) -> None:
+        """Decide a pairing whose match has ended, from the stored result."""
+        if p.table_id is None or p.outcome is not None:
+            return
+        table = await self.service.store.table(p.table_id)
+        if table.game_id is None:
+            return
+        info = await self.service.store.game_info(table.game_id)
+        if info.status is GameStatus.PLAYING:
+            return
+        if info.status is GameStatus.ABANDONED:
+            await self._decide(t, p, Outcome.BOTH_LOST, reason="not_played")
+            return
+        result = await self.service.store.match_result(game_id=table.game_id)
+        stored = await self.service.store.load_game(table.game_id)
+        totals = stored.game.totals
+        winner = None if result is None else result.winner_side
+        if result is None:
+            outcome = stored.game.outcome()
+            winner = None if outcome is None else outcome.winner
+        if winner == 0:
+            decided = Outcome.A
+        elif winner == 1:
+            decided = Outcome.B
+        else:
+            decided = await self._no_winner(t, p)
+        reason = "match" if result is None else result.reason
+        await self._decide(t, p, decided, reason=reason, points=(totals[0], totals[1]))
+
+    async def _no_winner(self, t: Tournament, p: StoredPairing) -> Outcome:
+        """A match that ended without a winner (undecided after three spareggi, or level on
+        a fixed number of deals): in a knock-out the better seed goes through; in a league
+        both lose."""
+        if _stage(t, p.round) == KNOCKOUT:
+            seeds = {e.id: e.seed or 0 for e in await self.store.entries(t.id)}
+            return Outcome.A if seeds[p.entry_a] <= seeds.get(p.entry_b or 0, 0) else Outcome.B
+        return Outcome.BOTH_LOST
+
+    async def _decide(
+        self,
+        t: Tournament,
+        p: StoredPairing,
+        outcome: Outcome,
+        *,
+        reason: str,
+        points: tuple[int, int] = (0, 0),
+    ) -> None:
+        await self.store.decide(
+            p.id,
+            outcome=outcome.value,
+            points_a=points[0],
+            points_b=points[1],
+            reason=reason,
+            at=self._now(),
+        )
+
+    async def _game_of(self, p: StoredPairing) -> int | None:
+        if p.table_id is None:
+            return None
+        table = await self.service.store.table(p.table_id)
+        if table.game_id is None or table.status is not TableStatus.PLAYING:
+            return None
+        return table.game_id
+
+    # ------------------------------------------------------------------ rounds
+
+    async def _next_round(self, t: Tournament) -> None:
+        """Pair and open the round after ``t.round``, or end the tournament."""
+        entries = await self.store.entries(t.id)
+        stored = await self.store.pairings(t.id)
+        number = t.round + 1
+        planned = _plan(t, entries, stored, number)
+        if planned is None:
+            await self._finish(t, entries, stored)
+            return
+        withdrawn = {e.id for e in entries if e.withdrawn_at is not None}
+        new = [_decided_at_once(t, number, p, group, withdrawn) for p, group in planned]
+        deadline = self._now() + timedelta(seconds=t.round_seconds)
+        try:
+            t = await self.store.open_round(
+                t.id,
+                t.version,
+                round_number=number,
+                stage=_stage(t, number),
+                deadline=deadline,
+                pairings=new,
+                at=self._now(),
+            )
+        except TournamentChangedError:
+            return  # someone else opened it: their round stands
+        self.service._deadline_set(deadline)
+        await self._open_tables(t)
+        people = {e.id: e.people for e in entries}
+        matches = tuple(
+            _match_info(p, people) for p in await self.store.pairings(t.id, round_number=number)
+        )
+        self.service.hub.publish(
+            [
+                RoundStarted(
+                    table_id=None,
+                    game_id=None,
+                    tournament=self._info(t, entries),
+                    number=number,
+                    deadline=deadline,
+                    matches=matches,
+                )
+            ]
+        )
+        if all(m.outcome is not None for m in matches):  # a round of byes and walkovers only
+            await self.store.finish_round(t.id, number, at=self._now())
+            await self._next_round(await self.store.get(t.id))
+
+    async def _open_tables(self, t: Tournament) -> None:
+        """Open, fill and deal the table of every undecided pairing of the round in play
+        that has none yet (or whose table was opened but not dealt when the process
+        stopped)."""
+        entries = {e.id: e for e in await self.store.entries(t.id)}
+        for p in await self.store.pairings(t.id, round_number=t.round):
+            if p.outcome is not None or p.entry_b is None:
+                continue
+            try:
+                await self._open_table(t, p, entries[p.entry_a], entries[p.entry_b])
+            except Exception:
+                log.exception("tournament %s could not open the table of pairing %s", t.id, p.id)
+
+    async def _open_table(self, t: Tournament, p: StoredPairing, a: Entry, b: Entry) -> None:
+        service = self.service
+        table_id = p.table_id
+        if table_id is None:
+            options = dict(t.options)
+            if _stage(t, p.round) == KNOCKOUT:
+                options["tiebreak"] = "ko"  # a knock-out match always has a winner
+            table = await service.open_table(
+                host=t.organiser_id,
+                guild_id=t.guild_id,
+                channel_id=t.channel_id,
+                preset=t.preset,
+                players=t.players,
+                options=options,
+                pace=Pace.from_dict(t.pace),
+                on_timeout=t.on_timeout,
+                level=t.level,
+                seat_host=False,
+            )
+            if not await self.store.attach_table(p.id, table.id):
+                await service.cancel_table(table.id, by=t.organiser_id)  # lost a race
+                return
+            table_id = table.id
+        info = await service.table(table_id)
+        if info.status is not TableStatus.OPEN:
+            return
+        for side, entry in ((0, a), (1, b)):
+            for person in entry.people:
+                if info.seat_of(person) is None:
+                    info = await service.join(table_id, user=person, side=side)
+        await service.start_table(
+            table_id, by=t.organiser_id, seed=match_seed(t.seed, p.round, p.slot)
+        )
+
+    async def _finish(
+        self, t: Tournament, entries: Sequence[Entry], stored: Sequence[StoredPairing]
+    ) -> None:
+        rows = _standing_rows(t, entries, stored)
+        winner = _winner(t, entries, stored)
+        try:
+            t = await self.store.finish(
+                t.id,
+                t.version,
+                status=TournamentStatus.FINISHED,
+                standings=[_dict_of(r) for r in rows],
+                winner_entry=winner,
+                at=self._now(),
+            )
+        except TournamentChangedError:
+            return
+        self.service.hub.publish(
+            [
+                TournamentFinished(
+                    table_id=None,
+                    game_id=None,
+                    tournament=self._info(t, entries),
+                    standings=tuple(rows),
+                )
+            ]
+        )
+
+    # ------------------------------------------------------------------ round deadlines
+
+    async def next_due(self) -> datetime | None:
+        """The scheduler's question: the earliest round deadline."""
+        return await self.store.next_deadline()
+
+    async def run_due(self, now: datetime) -> int:
+        """The scheduler's call: end every round whose deadline has passed; how many."""
+        done = 0
+        for t in await self.store.due(now):
+            try:
+                await self._deadline(t.id)
+                done += 1
+            except Exception:
+                log.exception("the round deadline of tournament %s failed", t.id)
+                fresh = await self.store.get(t.id)
+                await self.store.set_deadline(t.id, fresh.version, now + _RETRY_AFTER)
+        return done
+
+    async def _deadline(self, tournament_id: int) -> None:
+        """The round's time is up: every match still undecided is decided now. A side that
+        never played a card itself loses (both: both lose); a match both sides played is
+        won by the side ahead on points (level: the side that made the last capture loses,
+        as after the third spareggio; no capture yet: the side to play loses)."""
+        async with self._lock(tournament_id):
+            t = await self.store.get(tournament_id)
+            if t.status is not TournamentStatus.PLAYING:
+                return
+            for p in await self.store.pairings(t.id, round_number=t.round):
+                await self._record(t, p)
+            for p in await self.store.pairings(t.id, round_number=t.round):
+                if p.outcome is None:
+                    await self._decide_at_deadline(t, p)
+            await self.store.finish_round(t.id, t.round, at=self._now())
+            await self._next_round(await self.store.get(t.id))
+
+    async def _decide_at_deadline(self, t: Tournament, p: StoredPairing) -> None:
+        store = self.service.store
+        table = None if p.table_id is None else await store.table(p.table_id)
+        if table is None or table.game_id is None:
+            if table is not None and table.status is TableStatus.OPEN:
+                await self.service.cancel_table(table.id, by=table.host_id)
+            await self._decide(t, p, Outcome.BOTH_LOST, reason="not_played")
+            return
+        game_id = table.game_id
+        history = await store.move_history(game_id)
+        stored = await store.load_game(game_id)
+        game = stored.game
+        played = {game.rules.side_of(m.seat) for m in history if m.actor.kind is ActorKind.USER}
+        totals = (game.totals[0], game.totals[1])
+        if not played:
+            await _call_off(self.service, game_id)
+            await self._decide(t, p, Outcome.BOTH_LOST, reason="not_played", points=totals)
+            return
+        if len(played) == 1:
+            losing, reason = 1 - next(iter(played)), "not_played"
+        elif totals[0] != totals[1]:
+            losing, reason = (0 if totals[0] < totals[1] else 1), "deadline"
+        else:
+            last = game.last_capturer
+            losing = game.rules.side_of(game.turn if last is None else last)
+            reason = "deadline"
+        await self._decide(
+            t, p, Outcome.B if losing == 0 else Outcome.A, reason=reason, points=totals
+        )
+        await _end_game(self.service, game_id, losing_side=losing, reason="forfeit")
+
+
+# ---------------------------------------------------------------------- the seam's two calls
+
+
+async def _end_game(
+    service: TournamentHost, game_id: int, *, losing_side: int, reason: str
+) -> None:
+    """End a match now with ``losing_side`` losing (as ``resign`` does, for a whole side and
+    with the tournament's reason): the result, statistics and ratings written, MatchOver
+    published. A match already over is left as it is."""
+    ctx = await service._context(game_id)
+    if ctx.finished:
+        return
+    async with service._game_lock(game_id):
+        for _ in range(5):
+            stored = await service.store.load_game(game_id)
+            if stored.game.is_over:
+                return
+            try:
+                ended = await service.store.end_match(
+                    game_id,
+                    stored.version,
+                    losing_side=losing_side,
+                    reason=reason,
+                    at=service.clock.now(),
+                )
+                break
+            except StaleVersionError:
+                continue
+        else:
+            return
+    service._emit([service._ended(ctx, stored.game, ended, reason, losing_side)])
+    service._forget_game(game_id)
+
+
+async def _call_off(service: TournamentHost, game_id: int) -> None:
+    """Call a match off with no result (as ``abandon`` does, whatever was played by the
+    clock): nobody at it played a card, so nobody wins and nothing is rated."""
+    ctx = await service._context(game_id)
+    if ctx.finished:
+        return
+    async with service._game_lock(game_id):
+        stored = await service.store.load_game(game_id)
+        if stored.game.is_over:
+            return
+        try:
+            await service.store.abandon_game(game_id, stored.version)
+        except StaleVersionError:
+            return
+    service._forget_game(game_id)
+    if ctx.table is not None:
+        table = await service.table(ctx.table.id)
+        service._emit(
+            [TableCancelled(table_id=table.id, game_id=game_id, table=table, reason="abandoned")]
+        )
+
+
+# ---------------------------------------------------------------------- plans, pure
+
+
+def _check_rules(preset: str, players: int, options: dict[str, Any]) -> Rules:
+    data = {**options, "preset": preset, "players": players}
+    try:
+        return Rules.from_dict(data)
+    except RulesError as exc:
+        raise ServiceError(
+            ErrorCode.BAD_OPTION,
+            str(exc),
+            problem=exc.code.value,
+            option=exc.option,
+            value="" if exc.value is None else str(exc.value),
+        ) from None
+    except (TypeError, ValueError) as exc:
+        raise ServiceError(ErrorCode.BAD_OPTION, str(exc), problem="bad_choice") from None
+
+
+def _not_registering(t: Tournament, status: str) -> ServiceError:
+    return _refuse(
+        TournamentErrorCode.NOT_REGISTERING,
+        f"registration is closed ({status})",
+        tournament_id=t.id,
+        status=status,
+    )
+
+
+def _needed(t: Tournament) -> int:
+    if t.format == Format.GROUPS:
+        assert t.groups is not None and t.qualifiers is not None
+        return max(2 * t.groups, t.groups * t.qualifiers, 2)
+    if t.format == Format.ROUND_ROBIN:
+        return 3
+    return 2
+
+
+def _stage(t: Tournament, number: int) -> str:
+    if t.knockout_from is not None and number >= t.knockout_from:
+        return KNOCKOUT
+    return LEAGUE
+
+
+def _rounds_in_all(t: Tournament, entries: Sequence[Entry]) -> int | None:
+    if t.status is TournamentStatus.REGISTERING:
+        return t.rounds
+    if t.format == Format.ROUND_ROBIN:
+        return len(round_robin([e.id for e in entries]))
+    if t.format == Format.SWISS:
+        return _swiss_rounds(t, len(entries))
+    if t.bracket is not None and t.knockout_from is not None:
+        return t.knockout_from - 1 + knockout_rounds(t.bracket)
+    return None
+
+
+def _swiss_rounds(t: Tournament, entries: int) -> int:
+    if t.rounds is not None:
+        return t.rounds
+    return max(3, (entries - 1).bit_length())
+
+
+def _results(stored: Sequence[StoredPairing], *, round_from: int = 1) -> list[Result]:
+    return [
+        Result(p.round, p.entry_a, p.entry_b, Outcome(p.outcome), p.points_a, p.points_b)
+        for p in stored
+        if p.outcome is not None and p.round >= round_from
+    ]
+
+
+def _plan(
+    t: Tournament, entries: Sequence[Entry], stored: Sequence[StoredPairing], number: int
+) -> list[tuple[Pairing, int | None]] | None:
+    """The pairings of round ``number`` (with their group), or None when it is over."""
+    seeded = [e.id for e in entries]  # by seed
+    active = [e.id for e in entries if e.withdrawn_at is None]
+    if t.format == Format.ROUND_ROBIN:
+        schedule = round_robin(seeded)
+        if number > len(schedule) or len(active) < 2:
+            return None
+        return [(p, None) for p in schedule[number - 1]]
+    if t.format == Format.SWISS:
+        if number > _swiss_rounds(t, len(seeded)) or len(active) < 2:
+            return None
+        done = _results(stored)
+        table = league_table(seeded, done, swiss=True)
+        ranked = [s.entry for s in table if s.entry in set(active)]
+        return [(p, None) for p in swiss_round(ranked, done)]
+    assert t.knockout_from is not None and t.bracket is not None
+    if number < t.knockout_from:  # the groups' round robins, side by side
+        slot = 0
+        out: list[tuple[Pairing, int | None]] = []
+        for group, members in enumerate(_groups(entries)):
+            schedule = round_robin(members)
+            if number <= len(schedule):
+                for p in schedule[number - 1]:
+                    out.append((Pairing(slot, p.a, p.b), group))
+                    slot += 1
+        return out
+    if number == t.knockout_from:
+        if t.format == Format.KNOCKOUT:
+            seeds = seeded
+        else:
+            assert t.qualifiers is not None
+            done = _results(stored)
+            tables = [
+                [s.entry for s in league_table(members, done)] for members in _groups(entries)
+            ]
+            seeds = crossed_seeds(tables, t.qualifiers)
+        return [(p, None) for p in knockout_first_round(seeds)]
+    matches = t.bracket >> (number - t.knockout_from)  # of the round just played
+    if matches <= 1:
+        return None  # that was the final
+    winners: list[int | None] = [None] * matches
+    for last in stored:
+        if last.round == number - 1 and last.outcome is not None:
+            winners[last.slot] = _winner_of(last)
+    return [(p, None) for p in knockout_next_round(winners)] or None
+
+
+def _groups(entries: Sequence[Entry]) -> list[list[int]]:
+    count = max((e.group_no or 0) for e in entries) + 1
+    return [[e.id for e in entries if e.group_no == g] for g in range(count)]
+
+
+def _winner_of(p: StoredPairing) -> int | None:
+    if p.outcome in (Outcome.A, Outcome.BYE):
+        return p.entry_a
+    if p.outcome == Outcome.B:
+        return p.entry_b
+    return None
+
+
+def _against(p: StoredPairing, entry: int) -> Outcome:
+    """The outcome when ``entry`` loses this pairing without playing."""
+    return Outcome.B if entry == p.entry_a else Outcome.A
+
+
+def _decided_at_once(
+    t: Tournament, number: int, p: Pairing, group: int | None, withdrawn: set[int]
+) -> NewPairing:
+    """A pairing as stored: byes, rests and walkovers over a withdrawn entry decided now."""
+    if p.b is None:
+        league_rest = (
+            t.format in (Format.ROUND_ROBIN, Format.GROUPS) and _stage(t, number) == LEAGUE
+        )
+        if league_rest:
+            return NewPairing(p.slot, p.a, None, group, Outcome.REST.value, "rest")
+        if p.a in withdrawn:
+            return NewPairing(p.slot, p.a, None, group, Outcome.BOTH_LOST.value, "withdrawn")
+        return NewPairing(p.slot, p.a, None, group, Outcome.BYE.value, "bye")
+    a_out, b_out = p.a in withdrawn, p.b in withdrawn
+    if a_out and b_out:
+        return NewPairing(p.slot, p.a, p.b, group, Outcome.BOTH_LOST.value, "withdrawn")
+    if a_out or b_out:
+        won = Outcome.B if a_out else Outcome.A
+        return NewPairing(p.slot, p.a, p.b, group, won.value, "withdrawn")
+    return NewPairing(p.slot, p.a, p.b, group)
+
+
+def _winner(t: Tournament, entries: Sequence[Entry], stored: Sequence[StoredPairing]) -> int | None:
+    if t.knockout_from is None:
+        table = _standing_rows_raw(t, entries, stored)
+        return table[0].entry if table else None
+    final = max((p.round for p in stored), default=0)
+    last = [p for p in stored if p.round == final]
+    return _winner_of(last[0]) if len(last) == 1 else None
+
+
+def _standing_rows_raw(
+    t: Tournament, entries: Sequence[Entry], stored: Sequence[StoredPairing]
+) -> list[Standing]:
+    return league_table([e.id for e in entries], _results(stored), swiss=t.format == Format.SWISS)
+
+
+def _standing_rows(
+    t: Tournament, entries: Sequence[Entry], stored: Sequence[StoredPairing]
+) -> list[StandingRow]:
+    """The table shown: a league's standings; a knock-out's by the round each entry reached
+    (the winner first), then the seed; groups then knock-out: the knock-out's entries first,
+    then the others by their group place."""
+    by_id = {e.id: e for e in entries}
+    if t.knockout_from is None:
+        table = _standing_rows_raw(t, entries, stored)
+        return [_row(s, by_id[s.entry], s.rank) for s in table]
+    league = {s.entry: s for s in _standing_rows_raw(t, entries, stored)}
+    knockout = [p for p in stored if p.round >= t.knockout_from]
+    reached: dict[int, int] = {}
+    for p in knockout:
+        for entry in (p.entry_a, p.entry_b):
+            if entry is not None:
+                reached[entry] = max(reached.get(entry, 0), 2 * p.round)
+        won = _winner_of(p)
+        if won is not None and p.outcome is not None:
+            reached[won] = max(reached[won], 2 * p.round + 1)
+    place: dict[int, int] = {}
+    if t.format == Format.GROUPS:
+        done = _results([p for p in stored if p.round < t.knockout_from])
+        for members in _groups(entries):
+            for s in league_table(members, done):
+                place[s.entry] = s.rank
+    seed = {e.id: e.seed or 0 for e in entries}
+    order = sorted(
+        (e.id for e in entries),
+        key=lambda e: (-reached.get(e, 0), place.get(e, 0), seed[e]),
+    )
+    return [_row(league[e], by_id[e], rank) for rank, e in enumerate(order, start=1)]
+
+
+def _row(s: Standing, entry: Entry, rank: int) -> StandingRow:
+    return StandingRow(
+        rank=rank,
+        people=entry.people,
+        played=s.played,
+        won=s.won,
+        lost=s.lost,
+        points=s.match_points,
+        tiebreak=s.tiebreak,
+        scored=s.scored,
+        conceded=s.conceded,
+        withdrawn=entry.withdrawn_at is not None,
+        group=entry.group_no,
+    )
+
+
+def _dict_of(r: StandingRow) -> dict[str, Any]:
+    return {
+        "rank": r.rank,
+        "people": list(r.people),
+        "played": r.played,
+        "won": r.won,
+        "lost": r.lost,
+        "points": r.points,
+        "tiebreak": r.tiebreak,
+        "scored": r.scored,
+        "conceded": r.conceded,
+        "withdrawn": r.withdrawn,
+        "group": r.group,
+    }
+
+
+def _row_of(d: Mapping[str, Any]) -> StandingRow:
+    return StandingRow(
+        rank=int(d["rank"]),
+        people=tuple(int(x) for x in d["people"]),
+        played=int(d["played"]),
+        won=int(d["won"]),
+        lost=int(d["lost"]),
+        points=int(d["points"]),
+        tiebreak=int(d["tiebreak"]),
+        scored=int(d["scored"]),
+        conceded=int(d["conceded"]),
+        withdrawn=bool(d["withdrawn"]),
+        group=None if d.get("group") is None else int(d["group"]),
+    )
+
+
+def _match_info(p: StoredPairing, people: Mapping[int, tuple[int, ...]]) -> MatchInfo:
+    return MatchInfo(
+        round=p.round,
+        slot=p.slot,
+        group=p.group_no,
+        a=people.get(p.entry_a, ()),
+        b=None if p.entry_b is None else people.get(p.entry_b, ()),
+        table_id=p.table_id,
+        outcome=None if p.outcome is None else Outcome(p.outcome),
+        points=(p.points_a, p.points_b),
+        reason=p.reason,
+    )
+
+
+__all__ = [
+    "MatchInfo",
+    "RoundStarted",
+    "StandingRow",
+    "TournamentChanged",
+    "TournamentCreated",
+    "TournamentErrorCode",
+    "TournamentEvent",
+    "TournamentFinished",
+    "TournamentInfo",
+    "Tournaments",
+]
