@@ -24,12 +24,10 @@ import logging
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from enum import StrEnum
 from typing import Any, Final, Protocol
 
-from scopabot.engine import Game, Preset, Rules, RulesError
+from scopabot.engine import Game, Preset
 from scopabot.store import (
     GLOBAL,
     ActorKind,
@@ -43,7 +41,6 @@ from scopabot.store import (
 from scopabot.store.tournaments import (
     AlreadyEnteredError,
     Entry,
-    NewPairing,
     NotEnteredError,
     NotRegisteringError,
     StoredPairing,
@@ -60,22 +57,41 @@ from .events import Event, EventHub, Handler, MatchOver, MoveOutcome, TableCance
 from .pairing import (
     Format,
     Outcome,
-    Pairing,
-    Result,
-    Standing,
     bracket_size,
-    crossed_seeds,
     draw_pairs,
-    knockout_first_round,
-    knockout_next_round,
-    knockout_rounds,
     match_seed,
     round_robin,
     seed_order,
     snake_groups,
-    swiss_round,
 )
-from .pairing import standings as league_table
+from .tournament_plans import (
+    KNOCKOUT,
+    as_stored,
+    check_rules,
+    entries_needed,
+    lost_by,
+    not_registering,
+    plan_round,
+    rounds_in_all,
+    stage_of,
+    standing_rows,
+    tournament_winner,
+)
+from .tournament_views import (
+    MatchInfo,
+    RoundStarted,
+    StandingRow,
+    TournamentChanged,
+    TournamentCreated,
+    TournamentErrorCode,
+    TournamentEvent,
+    TournamentFinished,
+    TournamentInfo,
+    match_info,
+    refuse,
+    row_data,
+    row_from_data,
+)
 from .views import Pace, PublicView, SeatView, TableInfo, TimeoutRule
 
 
@@ -139,136 +155,16 @@ MIN_ROUND: Final = timedelta(hours=1)
 MAX_ROUND: Final = timedelta(days=30)
 MAX_SWISS_ROUNDS: Final = 20
 _RETRY_AFTER: Final = timedelta(minutes=1)
-LEAGUE: Final = "league"
-KNOCKOUT: Final = "knockout"
-
-
-class TournamentErrorCode(StrEnum):
-    """Refusals of tournament requests (``ServiceError.code``), with the params named."""
-
-    UNKNOWN_TOURNAMENT = "unknown_tournament"  # tournament_id
-    NOT_ORGANISER = "not_organiser"  # tournament_id (None when creating)
-    NOT_REGISTERING = "not_registering"  # tournament_id, status
-    NOT_PLAYING = "tournament_not_playing"  # tournament_id, status
-    ALREADY_ENTERED = "already_entered"  # tournament_id, user
-    NOT_ENTERED = "not_entered"  # tournament_id, user
-    ALREADY_WITHDRAWN = "already_withdrawn"  # tournament_id, user
-    PAIRS_ONLY_FOUR = "pairs_only_four"  # a partner named for a two-player tournament
-    SAME_PERSON = "same_person"  # a pair of one person
-    TOO_FEW_ENTRIES = "too_few_entries"  # entries, needed
-    ODD_SOLOS = "odd_solos"  # solos: people who signed up alone, an odd number
-    BAD_FORMAT = "bad_format"  # value
-    BAD_ROUNDS = "bad_rounds"  # value, most
-    BAD_GROUPS = "bad_groups"  # groups, qualifiers
-    BAD_ROUND_LENGTH = "bad_round_length"  # hours, least, most
-    BAD_SEEDING = "bad_seeding"  # value
-
-
-# ---------------------------------------------------------------------- what front ends see
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentInfo:
-    id: int
-    guild_id: int | None
-    channel_id: int | None
-    organiser: int
-    name: str
-    format: Format
-    preset: str
-    players: int
-    status: TournamentStatus
-    round: int
-    rounds: int | None  # how many rounds in all, when known (Swiss, round robin, knock-out)
-    round_deadline: datetime | None
-    winner: tuple[int, ...] | None  # the winning person or pair, once known
-    entries: tuple[tuple[int, ...], ...]  # the people of each entry, by seed once started
-
-
-@dataclass(frozen=True, slots=True)
-class StandingRow:
-    rank: int
-    people: tuple[int, ...]
-    played: int
-    won: int
-    lost: int
-    points: int  # match points (a win 2)
-    tiebreak: int  # head to head (round robin, groups) or Buchholz (Swiss)
-    scored: int
-    conceded: int
-    withdrawn: bool
-    group: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class MatchInfo:
-    """One pairing as shown: who meets whom, at which table, and how it went."""
-
-    round: int
-    slot: int
-    group: int | None
-    a: tuple[int, ...]
-    b: tuple[int, ...] | None  # None: a bye (or a rest)
-    table_id: int | None
-    outcome: Outcome | None  # None: being played
-    points: tuple[int, int]
-    reason: str | None
-
-    @property
-    def winner(self) -> tuple[int, ...] | None:
-        if self.outcome in (Outcome.A, Outcome.BYE):
-            return self.a
-        if self.outcome is Outcome.B:
-            return self.b
-        return None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TournamentEvent(Event):
-    tournament: TournamentInfo
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TournamentCreated(TournamentEvent):
-    pass
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TournamentChanged(TournamentEvent):
-    """Someone joined, left or withdrew."""
-
-    user_id: int
-    what: str  # joined, left, withdrew
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RoundStarted(TournamentEvent):
-    """A round is paired and its tables are open: tell each player their opponent, table
-    and the round's deadline."""
-
-    number: int
-    deadline: datetime
-    matches: tuple[MatchInfo, ...] = field(default_factory=tuple)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TournamentFinished(TournamentEvent):
-    standings: tuple[StandingRow, ...]
-    cancelled: bool = False
 
 
 # ---------------------------------------------------------------------- the part
-
-
-def _refuse(code: TournamentErrorCode, message: str, **params: Any) -> ServiceError:
-    return ServiceError(code, message, **params)
 
 
 def _format_of(value: str) -> Format:
     try:
         return Format(str(value).strip().lower())
     except ValueError:
-        raise _refuse(
+        raise refuse(
             TournamentErrorCode.BAD_FORMAT, f"no tournament format {value!r}", value=str(value)
         ) from None
 
@@ -294,7 +190,7 @@ class Tournaments:
         try:
             return await self.store.get(tournament_id)
         except NotFoundError:
-            raise _refuse(
+            raise refuse(
                 TournamentErrorCode.UNKNOWN_TOURNAMENT,
                 f"no tournament {tournament_id}",
                 tournament_id=tournament_id,
@@ -317,7 +213,7 @@ class Tournaments:
             players=t.players,
             status=t.status,
             round=t.round,
-            rounds=_rounds_in_all(t, entries),
+            rounds=rounds_in_all(t, entries),
             round_deadline=t.round_deadline,
             winner=None if t.winner_entry is None else people.get(t.winner_entry),
             entries=tuple(e.people for e in entries),
@@ -342,7 +238,7 @@ class Tournaments:
         t = await self._get(tournament_id)
         people = {e.id: e.people for e in await self.store.entries(t.id)}
         return [
-            _match_info(p, people)
+            match_info(p, people)
             for p in await self.store.pairings(t.id, round_number=round_number)
         ]
 
@@ -351,8 +247,8 @@ class Tournaments:
         t = await self._get(tournament_id)
         entries = await self.store.entries(t.id)
         if t.standings is not None:
-            return [_row_of(d) for d in t.standings]
-        return _standing_rows(t, entries, await self.store.pairings(t.id))
+            return [row_from_data(d) for d in t.standings]
+        return standing_rows(t, entries, await self.store.pairings(t.id))
 
     # ------------------------------------------------------------------ organising
 
@@ -370,7 +266,7 @@ class Tournaments:
     ) -> None:
         """A server manager names (or, with None, clears) the role that organises."""
         if not manager:
-            raise _refuse(TournamentErrorCode.NOT_ORGANISER, "only managers name the role")
+            raise refuse(TournamentErrorCode.NOT_ORGANISER, "only managers name the role")
         await self.store.set_organiser_role(guild_id, role_id)
 
     async def organiser_role(self, guild_id: int) -> int | None:
@@ -404,17 +300,17 @@ class Tournaments:
         winner, log2 of the entries, at least 3); ``groups`` and ``qualifiers`` for groups
         then knock-out; ``seeding`` ``rating`` or ``draw``."""
         if not await self.may_organise(guild_id, manager=manager, roles=roles):
-            raise _refuse(
+            raise refuse(
                 TournamentErrorCode.NOT_ORGANISER,
                 "only managers or the organiser role create tournaments",
                 tournament_id=None,
             )
         kind = _format_of(format)
         players = players or (2 if str(preset) == Preset.SCOPA.value else 4)
-        checked = _check_rules(preset, players, dict(options or {}))
+        checked = check_rules(preset, players, dict(options or {}))
         length = timedelta(hours=round_hours)
         if not MIN_ROUND <= length <= MAX_ROUND:
-            raise _refuse(
+            raise refuse(
                 TournamentErrorCode.BAD_ROUND_LENGTH,
                 f"a round lasts 1 hour to 30 days, not {round_hours} hours",
                 hours=round_hours,
@@ -422,7 +318,7 @@ class Tournaments:
                 most=MAX_ROUND.days * 24,
             )
         if kind is Format.SWISS and rounds is not None and not 1 <= rounds <= MAX_SWISS_ROUNDS:
-            raise _refuse(
+            raise refuse(
                 TournamentErrorCode.BAD_ROUNDS,
                 f"a Swiss tournament has 1 to {MAX_SWISS_ROUNDS} rounds",
                 value=rounds,
@@ -431,14 +327,14 @@ class Tournaments:
         if kind is Format.GROUPS:
             groups = groups or 2
             if not (1 <= groups <= 16 and 1 <= qualifiers <= 8 and groups * qualifiers >= 2):
-                raise _refuse(
+                raise refuse(
                     TournamentErrorCode.BAD_GROUPS,
                     "groups then knock-out needs 1-16 groups, 1-8 going through, 2 in all",
                     groups=groups,
                     qualifiers=qualifiers,
                 )
         if seeding not in ("rating", "draw"):
-            raise _refuse(TournamentErrorCode.BAD_SEEDING, f"no seeding {seeding!r}", value=seeding)
+            raise refuse(TournamentErrorCode.BAD_SEEDING, f"no seeding {seeding!r}", value=seeding)
         try:
             rule = TimeoutRule(on_timeout)
         except ValueError:
@@ -480,17 +376,17 @@ class Tournaments:
         with four players, people who enter alone are paired by draw at the start."""
         t = await self._get(tournament_id)
         if partner is not None and t.players != 4:
-            raise _refuse(
+            raise refuse(
                 TournamentErrorCode.PAIRS_ONLY_FOUR, "two-player tournaments have no pairs"
             )
         if partner == user:
-            raise _refuse(TournamentErrorCode.SAME_PERSON, "a pair is two people")
+            raise refuse(TournamentErrorCode.SAME_PERSON, "a pair is two people")
         try:
             await self.store.enter(tournament_id, user, partner_id=partner, at=self._now())
         except NotRegisteringError as exc:
-            raise _not_registering(t, exc.status) from None
+            raise not_registering(t, exc.status) from None
         except AlreadyEnteredError as exc:
-            raise _refuse(
+            raise refuse(
                 TournamentErrorCode.ALREADY_ENTERED,
                 f"{exc.user_id} is already entered",
                 tournament_id=tournament_id,
@@ -504,9 +400,9 @@ class Tournaments:
         try:
             await self.store.leave(tournament_id, user)
         except NotRegisteringError as exc:
-            raise _not_registering(t, exc.status) from None
+            raise not_registering(t, exc.status) from None
         except NotEnteredError:
-            raise _refuse(
+            raise refuse(
                 TournamentErrorCode.NOT_ENTERED,
                 "not entered",
                 tournament_id=tournament_id,
@@ -527,7 +423,7 @@ class Tournaments:
 
     def _must_organise(self, t: Tournament, by: int, manager: bool) -> None:
         if by != t.organiser_id and not manager:
-            raise _refuse(
+            raise refuse(
                 TournamentErrorCode.NOT_ORGANISER,
                 "only the organiser may do that",
                 tournament_id=t.id,
@@ -539,7 +435,7 @@ class Tournaments:
             t = await self._get(tournament_id)
             self._must_organise(t, by, manager)
             if t.status is not TournamentStatus.REGISTERING:
-                raise _not_registering(t, t.status.value)
+                raise not_registering(t, t.status.value)
             entries = await self.store.entries(t.id)
             rng = random.Random(t.seed)
             pairs: list[tuple[int, int]] = []
@@ -547,7 +443,7 @@ class Tournaments:
                 solos = [e.id for e in entries if e.partner_id is None]
                 if len(solos) % 2:
                     alone = [e.user_id for e in entries if e.partner_id is None]
-                    raise _refuse(
+                    raise refuse(
                         TournamentErrorCode.ODD_SOLOS,
                         f"{len(solos)} people entered alone: one has no partner",
                         solos=alone,
@@ -555,9 +451,9 @@ class Tournaments:
                 pairs = draw_pairs(solos, rng)
             merged = {b for _, b in pairs}
             kept = [e for e in entries if e.id not in merged]
-            needed = _needed(t)
+            needed = entries_needed(t)
             if len(kept) < needed:
-                raise _refuse(
+                raise refuse(
                     TournamentErrorCode.TOO_FEW_ENTRIES,
                     f"{len(kept)} entries; {needed} are needed",
                     entries=len(kept),
@@ -587,7 +483,7 @@ class Tournaments:
                     at=self._now(),
                 )
             except (TournamentChangedError, NotRegisteringError):
-                raise _not_registering(t, "playing") from None
+                raise not_registering(t, "playing") from None
             await self._next_round(t)
         return await self.info(tournament_id)
 
@@ -618,7 +514,7 @@ class Tournaments:
         async with self._lock(tournament_id):
             t = await self._get(tournament_id)
             if t.status is not TournamentStatus.PLAYING:
-                raise _refuse(
+                raise refuse(
                     TournamentErrorCode.NOT_PLAYING,
                     "the tournament is not being played",
                     tournament_id=t.id,
@@ -627,11 +523,11 @@ class Tournaments:
             try:
                 entry = await self.store.entry_of(t.id, user)
             except NotEnteredError:
-                raise _refuse(
+                raise refuse(
                     TournamentErrorCode.NOT_ENTERED, "not entered", tournament_id=t.id, user=user
                 ) from None
             if not await self.store.withdraw(t.id, entry.id, at=self._now()):
-                raise _refuse(
+                raise refuse(
                     TournamentErrorCode.ALREADY_WITHDRAWN,
                     "already withdrawn",
                     tournament_id=t.id,
@@ -646,7 +542,7 @@ class Tournaments:
                         await self.service.resign(game_id, user=user)
                     await self._record(t, p)
                 else:
-                    await self._decide(t, p, _against(p, entry.id), reason="withdrawn")
+                    await self._decide(t, p, lost_by(p, entry.id), reason="withdrawn")
         info = await self._changed(tournament_id, user, "withdrew")
         await self.advance(tournament_id)
         return info
@@ -658,25 +554,25 @@ class Tournaments:
             t = await self._get(tournament_id)
             self._must_organise(t, by, manager)
             if t.status not in (TournamentStatus.REGISTERING, TournamentStatus.PLAYING):
-                raise _refuse(
+                raise refuse(
                     TournamentErrorCode.NOT_PLAYING,
                     "the tournament is over",
                     tournament_id=t.id,
                     status=t.status.value,
                 )
             entries = await self.store.entries(t.id)
-            rows = _standing_rows(t, entries, await self.store.pairings(t.id))
+            rows = standing_rows(t, entries, await self.store.pairings(t.id))
             try:
                 t = await self.store.finish(
                     t.id,
                     t.version,
                     status=TournamentStatus.CANCELLED,
-                    standings=[_dict_of(r) for r in rows],
+                    standings=[row_data(r) for r in rows],
                     winner_entry=None,
                     at=self._now(),
                 )
             except TournamentChangedError:
-                raise _refuse(
+                raise refuse(
                     TournamentErrorCode.NOT_PLAYING, "the tournament moved on", tournament_id=t.id
                 ) from None
             for p in await self.store.pairings(t.id, round_number=t.round):
@@ -770,7 +666,7 @@ class Tournaments:
         """A match that ended without a winner (undecided after three spareggi, or level on
         a fixed number of deals): in a knock-out the better seed goes through; in a league
         both lose."""
-        if _stage(t, p.round) == KNOCKOUT:
+        if stage_of(t, p.round) == KNOCKOUT:
             seeds = {e.id: e.seed or 0 for e in await self.store.entries(t.id)}
             return Outcome.A if seeds[p.entry_a] <= seeds.get(p.entry_b or 0, 0) else Outcome.B
         return Outcome.BOTH_LOST
@@ -808,19 +704,19 @@ class Tournaments:
         entries = await self.store.entries(t.id)
         stored = await self.store.pairings(t.id)
         number = t.round + 1
-        planned = _plan(t, entries, stored, number)
+        planned = plan_round(t, entries, stored, number)
         if planned is None:
             await self._finish(t, entries, stored)
             return
         withdrawn = {e.id for e in entries if e.withdrawn_at is not None}
-        new = [_decided_at_once(t, number, p, group, withdrawn) for p, group in planned]
+        new = [as_stored(t, number, p, group, withdrawn) for p, group in planned]
         deadline = self._now() + timedelta(seconds=t.round_seconds)
         try:
             t = await self.store.open_round(
                 t.id,
                 t.version,
                 round_number=number,
-                stage=_stage(t, number),
+                stage=stage_of(t, number),
                 deadline=deadline,
                 pairings=new,
                 at=self._now(),
@@ -831,7 +727,7 @@ class Tournaments:
         await self._open_tables(t)
         people = {e.id: e.people for e in entries}
         matches = tuple(
-            _match_info(p, people) for p in await self.store.pairings(t.id, round_number=number)
+            match_info(p, people) for p in await self.store.pairings(t.id, round_number=number)
         )
         self.service.hub.publish(
             [
@@ -867,7 +763,7 @@ class Tournaments:
         table_id = p.table_id
         if table_id is None:
             options = dict(t.options)
-            if _stage(t, p.round) == KNOCKOUT:
+            if stage_of(t, p.round) == KNOCKOUT:
                 options["tiebreak"] = "ko"  # a knock-out match always has a winner
             table = await service.open_table(
                 host=t.organiser_id,
@@ -899,14 +795,14 @@ class Tournaments:
     async def _finish(
         self, t: Tournament, entries: Sequence[Entry], stored: Sequence[StoredPairing]
     ) -> None:
-        rows = _standing_rows(t, entries, stored)
-        winner = _winner(t, entries, stored)
+        rows = standing_rows(t, entries, stored)
+        winner = tournament_winner(t, entries, stored)
         try:
             t = await self.store.finish(
                 t.id,
                 t.version,
                 status=TournamentStatus.FINISHED,
-                standings=[_dict_of(r) for r in rows],
+                standings=[row_data(r) for r in rows],
                 winner_entry=winner,
                 at=self._now(),
             )
@@ -1047,276 +943,6 @@ async def _call_off(service: TournamentHost, game_id: int) -> None:
         )
 
 
-# ---------------------------------------------------------------------- plans, pure
-
-
-def _check_rules(preset: str, players: int, options: dict[str, Any]) -> Rules:
-    data = {**options, "preset": preset, "players": players}
-    try:
-        return Rules.from_dict(data)
-    except RulesError as exc:
-        raise ServiceError(
-            ErrorCode.BAD_OPTION,
-            str(exc),
-            problem=exc.code.value,
-            option=exc.option,
-            value="" if exc.value is None else str(exc.value),
-        ) from None
-    except (TypeError, ValueError) as exc:
-        raise ServiceError(ErrorCode.BAD_OPTION, str(exc), problem="bad_choice") from None
-
-
-def _not_registering(t: Tournament, status: str) -> ServiceError:
-    return _refuse(
-        TournamentErrorCode.NOT_REGISTERING,
-        f"registration is closed ({status})",
-        tournament_id=t.id,
-        status=status,
-    )
-
-
-def _needed(t: Tournament) -> int:
-    if t.format == Format.GROUPS:
-        assert t.groups is not None and t.qualifiers is not None
-        return max(2 * t.groups, t.groups * t.qualifiers, 2)
-    if t.format == Format.ROUND_ROBIN:
-        return 3
-    return 2
-
-
-def _stage(t: Tournament, number: int) -> str:
-    if t.knockout_from is not None and number >= t.knockout_from:
-        return KNOCKOUT
-    return LEAGUE
-
-
-def _rounds_in_all(t: Tournament, entries: Sequence[Entry]) -> int | None:
-    if t.status is TournamentStatus.REGISTERING:
-        return t.rounds
-    if t.format == Format.ROUND_ROBIN:
-        return len(round_robin([e.id for e in entries]))
-    if t.format == Format.SWISS:
-        return _swiss_rounds(t, len(entries))
-    if t.bracket is not None and t.knockout_from is not None:
-        return t.knockout_from - 1 + knockout_rounds(t.bracket)
-    return None
-
-
-def _swiss_rounds(t: Tournament, entries: int) -> int:
-    if t.rounds is not None:
-        return t.rounds
-    return max(3, (entries - 1).bit_length())
-
-
-def _results(stored: Sequence[StoredPairing], *, round_from: int = 1) -> list[Result]:
-    return [
-        Result(p.round, p.entry_a, p.entry_b, Outcome(p.outcome), p.points_a, p.points_b)
-        for p in stored
-        if p.outcome is not None and p.round >= round_from
-    ]
-
-
-def _plan(
-    t: Tournament, entries: Sequence[Entry], stored: Sequence[StoredPairing], number: int
-) -> list[tuple[Pairing, int | None]] | None:
-    """The pairings of round ``number`` (with their group), or None when it is over."""
-    seeded = [e.id for e in entries]  # by seed
-    active = [e.id for e in entries if e.withdrawn_at is None]
-    if t.format == Format.ROUND_ROBIN:
-        schedule = round_robin(seeded)
-        if number > len(schedule) or len(active) < 2:
-            return None
-        return [(p, None) for p in schedule[number - 1]]
-    if t.format == Format.SWISS:
-        if number > _swiss_rounds(t, len(seeded)) or len(active) < 2:
-            return None
-        done = _results(stored)
-        table = league_table(seeded, done, swiss=True)
-        ranked = [s.entry for s in table if s.entry in set(active)]
-        return [(p, None) for p in swiss_round(ranked, done)]
-    assert t.knockout_from is not None and t.bracket is not None
-    if number < t.knockout_from:  # the groups' round robins, side by side
-        slot = 0
-        out: list[tuple[Pairing, int | None]] = []
-        for group, members in enumerate(_groups(entries)):
-            schedule = round_robin(members)
-            if number <= len(schedule):
-                for p in schedule[number - 1]:
-                    out.append((Pairing(slot, p.a, p.b), group))
-                    slot += 1
-        return out
-    if number == t.knockout_from:
-        if t.format == Format.KNOCKOUT:
-            seeds = seeded
-        else:
-            assert t.qualifiers is not None
-            done = _results(stored)
-            tables = [
-                [s.entry for s in league_table(members, done)] for members in _groups(entries)
-            ]
-            seeds = crossed_seeds(tables, t.qualifiers)
-        return [(p, None) for p in knockout_first_round(seeds)]
-    matches = t.bracket >> (number - t.knockout_from)  # of the round just played
-    if matches <= 1:
-        return None  # that was the final
-    winners: list[int | None] = [None] * matches
-    for last in stored:
-        if last.round == number - 1 and last.outcome is not None:
-            winners[last.slot] = _winner_of(last)
-    return [(p, None) for p in knockout_next_round(winners)] or None
-
-
-def _groups(entries: Sequence[Entry]) -> list[list[int]]:
-    count = max((e.group_no or 0) for e in entries) + 1
-    return [[e.id for e in entries if e.group_no == g] for g in range(count)]
-
-
-def _winner_of(p: StoredPairing) -> int | None:
-    if p.outcome in (Outcome.A, Outcome.BYE):
-        return p.entry_a
-    if p.outcome == Outcome.B:
-        return p.entry_b
-    return None
-
-
-def _against(p: StoredPairing, entry: int) -> Outcome:
-    """The outcome when ``entry`` loses this pairing without playing."""
-    return Outcome.B if entry == p.entry_a else Outcome.A
-
-
-def _decided_at_once(
-    t: Tournament, number: int, p: Pairing, group: int | None, withdrawn: set[int]
-) -> NewPairing:
-    """A pairing as stored: byes, rests and walkovers over a withdrawn entry decided now."""
-    if p.b is None:
-        league_rest = (
-            t.format in (Format.ROUND_ROBIN, Format.GROUPS) and _stage(t, number) == LEAGUE
-        )
-        if league_rest:
-            return NewPairing(p.slot, p.a, None, group, Outcome.REST.value, "rest")
-        if p.a in withdrawn:
-            return NewPairing(p.slot, p.a, None, group, Outcome.BOTH_LOST.value, "withdrawn")
-        return NewPairing(p.slot, p.a, None, group, Outcome.BYE.value, "bye")
-    a_out, b_out = p.a in withdrawn, p.b in withdrawn
-    if a_out and b_out:
-        return NewPairing(p.slot, p.a, p.b, group, Outcome.BOTH_LOST.value, "withdrawn")
-    if a_out or b_out:
-        won = Outcome.B if a_out else Outcome.A
-        return NewPairing(p.slot, p.a, p.b, group, won.value, "withdrawn")
-    return NewPairing(p.slot, p.a, p.b, group)
-
-
-def _winner(t: Tournament, entries: Sequence[Entry], stored: Sequence[StoredPairing]) -> int | None:
-    if t.knockout_from is None:
-        table = _standing_rows_raw(t, entries, stored)
-        return table[0].entry if table else None
-    final = max((p.round for p in stored), default=0)
-    last = [p for p in stored if p.round == final]
-    return _winner_of(last[0]) if len(last) == 1 else None
-
-
-def _standing_rows_raw(
-    t: Tournament, entries: Sequence[Entry], stored: Sequence[StoredPairing]
-) -> list[Standing]:
-    return league_table([e.id for e in entries], _results(stored), swiss=t.format == Format.SWISS)
-
-
-def _standing_rows(
-    t: Tournament, entries: Sequence[Entry], stored: Sequence[StoredPairing]
-) -> list[StandingRow]:
-    """The table shown: a league's standings; a knock-out's by the round each entry reached
-    (the winner first), then the seed; groups then knock-out: the knock-out's entries first,
-    then the others by their group place."""
-    by_id = {e.id: e for e in entries}
-    if t.knockout_from is None:
-        table = _standing_rows_raw(t, entries, stored)
-        return [_row(s, by_id[s.entry], s.rank) for s in table]
-    league = {s.entry: s for s in _standing_rows_raw(t, entries, stored)}
-    knockout = [p for p in stored if p.round >= t.knockout_from]
-    reached: dict[int, int] = {}
-    for p in knockout:
-        for entry in (p.entry_a, p.entry_b):
-            if entry is not None:
-                reached[entry] = max(reached.get(entry, 0), 2 * p.round)
-        won = _winner_of(p)
-        if won is not None and p.outcome is not None:
-            reached[won] = max(reached[won], 2 * p.round + 1)
-    place: dict[int, int] = {}
-    if t.format == Format.GROUPS:
-        done = _results([p for p in stored if p.round < t.knockout_from])
-        for members in _groups(entries):
-            for s in league_table(members, done):
-                place[s.entry] = s.rank
-    seed = {e.id: e.seed or 0 for e in entries}
-    order = sorted(
-        (e.id for e in entries),
-        key=lambda e: (-reached.get(e, 0), place.get(e, 0), seed[e]),
-    )
-    return [_row(league[e], by_id[e], rank) for rank, e in enumerate(order, start=1)]
-
-
-def _row(s: Standing, entry: Entry, rank: int) -> StandingRow:
-    return StandingRow(
-        rank=rank,
-        people=entry.people,
-        played=s.played,
-        won=s.won,
-        lost=s.lost,
-        points=s.match_points,
-        tiebreak=s.tiebreak,
-        scored=s.scored,
-        conceded=s.conceded,
-        withdrawn=entry.withdrawn_at is not None,
-        group=entry.group_no,
-    )
-
-
-def _dict_of(r: StandingRow) -> dict[str, Any]:
-    return {
-        "rank": r.rank,
-        "people": list(r.people),
-        "played": r.played,
-        "won": r.won,
-        "lost": r.lost,
-        "points": r.points,
-        "tiebreak": r.tiebreak,
-        "scored": r.scored,
-        "conceded": r.conceded,
-        "withdrawn": r.withdrawn,
-        "group": r.group,
-    }
-
-
-def _row_of(d: Mapping[str, Any]) -> StandingRow:
-    return StandingRow(
-        rank=int(d["rank"]),
-        people=tuple(int(x) for x in d["people"]),
-        played=int(d["played"]),
-        won=int(d["won"]),
-        lost=int(d["lost"]),
-        points=int(d["points"]),
-        tiebreak=int(d["tiebreak"]),
-        scored=int(d["scored"]),
-        conceded=int(d["conceded"]),
-        withdrawn=bool(d["withdrawn"]),
-        group=None if d.get("group") is None else int(d["group"]),
-    )
-
-
-def _match_info(p: StoredPairing, people: Mapping[int, tuple[int, ...]]) -> MatchInfo:
-    return MatchInfo(
-        round=p.round,
-        slot=p.slot,
-        group=p.group_no,
-        a=people.get(p.entry_a, ()),
-        b=None if p.entry_b is None else people.get(p.entry_b, ()),
-        table_id=p.table_id,
-        outcome=None if p.outcome is None else Outcome(p.outcome),
-        points=(p.points_a, p.points_b),
-        reason=p.reason,
-    )
-
-
 __all__ = [
     "MatchInfo",
     "RoundStarted",
@@ -1326,6 +952,7 @@ __all__ = [
     "TournamentErrorCode",
     "TournamentEvent",
     "TournamentFinished",
+    "TournamentHost",
     "TournamentInfo",
     "Tournaments",
 ]

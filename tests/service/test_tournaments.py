@@ -438,3 +438,47 @@ async def test_knockout_match_decided_by_the_third_spareggios_last_capture(
     assert decided.winner == (first.a if outcome.winner == 0 else first.b)
     done = await play_to_the_end(service, t.id)
     assert done.status is TournamentStatus.FINISHED and done.winner is not None
+
+
+async def test_groups_then_a_crossed_knockout(service: GameService) -> None:
+    t = await create(service, "groups", groups=2, qualifiers=2)
+    for user in range(1, 9):
+        await service.tournaments.join(t.id, user=user)
+    started = await service.tournaments.start(t.id, by=ORGANISER)
+    assert started.rounds == 3 + 2  # three group rounds, then semi-finals and the final
+    rng = random.Random(8)
+    for _ in range(3):
+        await play_round(service, t.id, rng)
+    league = [m for m in await service.tournaments.matches(t.id) if m.round <= 3]
+    assert {m.group for m in league} == {0, 1} and len(league) == 12
+    each_once_a_round(league)
+    group_of = {p: m.group for m in league for p in (*m.a, *(m.b or ()))}
+    rows = await service.tournaments.standings(t.id)
+    assert all(r.group == group_of[r.people[0]] for r in rows)
+    # The group tables as the tie-breaks rank them (pairing.standings on each group).
+    tables = {}
+    for g in (0, 1):
+        members = [e[0] for e in started.entries if group_of[e[0]] == g]
+        results = [
+            Result(m.round, m.a[0], None if m.b is None else m.b[0], m.outcome, *m.points)
+            for m in league
+            if m.group == g and m.outcome is not None
+        ]
+        tables[g] = [s.entry for s in standings(members, results)]
+    semis = await round_matches(service, t.id)
+    assert [m.round for m in semis] == [4, 4]
+    assert {(m.a[0], m.b[0] if m.b else None) for m in semis} == {
+        (tables[0][0], tables[1][1]),
+        (tables[1][0], tables[0][1]),
+    }
+    done = await play_to_the_end(service, t.id)
+    final = (await service.tournaments.matches(t.id, round_number=5))[0]
+    assert done.winner == final.winner
+    ranked = await service.tournaments.standings(t.id)
+    assert ranked[0].people == done.winner
+    assert {r.people[0] for r in ranked[:4]} == {
+        tables[0][0],
+        tables[0][1],
+        tables[1][0],
+        tables[1][1],
+    }
