@@ -6,7 +6,7 @@ out, on top of the rules of :mod:`.pairing`: the same rows give the same round, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from scopabot.engine import Rules, RulesError
@@ -39,8 +39,18 @@ LEAGUE: Final = "league"
 KNOCKOUT: Final = "knockout"
 
 
-def check_rules(preset: str, players: int, options: dict[str, Any]) -> Rules:
-    data = {**options, "preset": preset, "players": players}
+def check_rules(
+    preset: str, players: int, options: Mapping[str, Any], defaults: Mapping[str, Any]
+) -> Rules:
+    """The matches' rules: the server's default options, then the organiser's (a target
+    given drops a default number of deals, and the other way round), as a table does."""
+    data = {k: v for k, v in defaults.items() if k not in ("preset", "players")}
+    data.update(options)
+    if options.get("deals") is not None and "target" not in options:
+        data.pop("target", None)
+    if options.get("target") is not None and "deals" not in options:
+        data.pop("deals", None)
+    data.update(preset=preset, players=players)
     try:
         return Rules.from_dict(data)
     except RulesError as exc:

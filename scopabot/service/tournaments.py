@@ -296,9 +296,9 @@ class Tournaments:
         seed: int | None = None,
     ) -> TournamentInfo:
         """Open a tournament for registration. ``options`` are its matches' table options
-        (checked now, as a table would); ``rounds`` the Swiss rounds (default: enough for a
-        winner, log2 of the entries, at least 3); ``groups`` and ``qualifiers`` for groups
-        then knock-out; ``seeding`` ``rating`` or ``draw``."""
+        (over the server's defaults, checked and fixed now for every round); ``rounds`` the
+        Swiss rounds (default: log2 of the entries, at least 3); ``groups`` and
+        ``qualifiers`` for groups then knock-out; ``seeding`` ``rating`` or ``draw``."""
         if not await self.may_organise(guild_id, manager=manager, roles=roles):
             raise refuse(
                 TournamentErrorCode.NOT_ORGANISER,
@@ -307,7 +307,13 @@ class Tournaments:
             )
         kind = _format_of(format)
         players = players or (2 if str(preset) == Preset.SCOPA.value else 4)
-        checked = check_rules(preset, players, dict(options or {}))
+        defaults: Mapping[str, Any] = {}
+        if guild_id is not None:
+            defaults = (await self.service.store.guild_settings(guild_id)).default_rules
+        checked = check_rules(preset, players, options or {}, defaults)
+        # Every match of the tournament is played by these rules, whatever the server's
+        # defaults become later.
+        frozen = {k: v for k, v in checked.to_dict().items() if k not in ("preset", "players")}
         length = timedelta(hours=round_hours)
         if not MIN_ROUND <= length <= MAX_ROUND:
             raise refuse(
@@ -351,7 +357,7 @@ class Tournaments:
             format=kind.value,
             preset=checked.preset.value,
             players=players,
-            options=dict(options or {}),
+            options=frozen,
             pace=(pace or Pace.correspondence()).to_dict(),
             on_timeout=rule.value,
             level=level,

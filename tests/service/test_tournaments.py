@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -482,3 +483,17 @@ async def test_groups_then_a_crossed_knockout(service: GameService) -> None:
         tables[1][0],
         tables[1][1],
     }
+
+
+async def test_the_rules_are_fixed_when_the_tournament_is_created(service: GameService) -> None:
+    settings = await service.guild_settings(1)
+    await service.save_guild_settings(replace(settings, default_rules={"napola": True}))
+    t = await create(service, "knockout", options={"deals": 2})
+    await service.save_guild_settings(replace(settings, default_rules={"re_bello": True}))
+    for user in (1, 2):
+        await service.tournaments.join(t.id, user=user)
+    await service.tournaments.start(t.id, by=ORGANISER)
+    [final] = await round_matches(service, t.id)
+    rules = (await service.table(final.table_id or 0)).rules
+    assert rules.napola and not rules.re_bello and rules.deals == 2
+    assert rules.tiebreak.value == "ko"
