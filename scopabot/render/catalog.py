@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .catalog_extra import EXTRA
+from .catalog_tournament import TOURNAMENT
 
 CATALOG: Final[dict[str, tuple[str, str]]] = {
     # Presets, levels, sides
@@ -387,3 +388,4 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
 }
 CATALOG.update(EXTRA)
+CATALOG.update(TOURNAMENT)

@@ -774,7 +774,7 @@ class Tournaments:
             table = await service.open_table(
                 host=t.organiser_id,
                 guild_id=t.guild_id,
-                channel_id=t.channel_id,
+                channel_id=None,  # the front end places it: a thread of the tournament's channel
                 preset=t.preset,
                 players=t.players,
                 options=options,
