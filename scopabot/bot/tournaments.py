@@ -187,6 +187,18 @@ class TournamentFront:
             t.channel_id, content=f"{ending}\n{table}"[:1990], mention=list(t.winner or ())
         )
 
+    async def on_ready(self) -> None:
+        """After a restart: the tables of a round opened while the bot was away (or before
+        it could place them) are put in their threads now."""
+        for t in await self.tournaments.in_play():
+            lang = await self.bot.langs.of_guild(t.guild_id)
+            for m in await self.tournaments.matches(t.id, round_number=t.round):
+                if m.table_id is not None and m.outcome is None:
+                    try:
+                        await self.place(t, m.table_id, lang)
+                    except discord.HTTPException:
+                        log.exception("table %s of tournament %s not placed", m.table_id, t.id)
+
     # ------------------------------------------------------------------ answers
 
     async def reply(
@@ -211,6 +223,18 @@ class TournamentFront:
         )
 
 
+def tournaments_line(entered: list[TournamentInfo], user: int, lang: Lang) -> str:
+    """A player's tournaments for ``/scopa stats``: newest first, each with how it stands."""
+    parts = []
+    for t in entered[:10]:
+        if t.winner is not None and user in t.winner:
+            state = tr("tour.stats_won", lang)
+        else:
+            state = status_text(t.status.value, t.round, lang)
+        parts.append(f"**{t.name}** ({state})")
+    return tr("tour.stats", lang, list=" · ".join(parts))
+
+
 def is_manager(interaction: discord.Interaction[Any]) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_guild
 
@@ -224,6 +248,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     front = TournamentFront(bot)
     bot.tournament_front = front
     bot.service.subscribe(front.on_event)
+    bot.add_listener(front.on_ready, "on_ready")
     group = app_commands.Group(
         name=_("tournament"),
         description=_("Tournaments: round robin, Swiss, knock-out, groups"),
@@ -391,6 +416,22 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
         lang = await bot.langs.of_place(interaction)
         text = tr("tour.withdrew", lang, who=who((interaction.user.id,)), name=t.name)
         await front.reply(interaction, text, public=True)
+
+    @group.command(
+        name=_("organisers"), description=_("Name the role that organises tournaments (managers)")
+    )
+    @app_commands.rename(role=_("role"))
+    @app_commands.describe(role=_("The role (none: managers only)"))
+    async def organisers(
+        interaction: discord.Interaction[Any], role: discord.Role | None = None
+    ) -> None:
+        lang = await bot.langs.of_interaction(interaction)
+        assert interaction.guild_id is not None  # the group is guild_only
+        await front.tournaments.set_organiser_role(
+            interaction.guild_id, None if role is None else role.id, manager=is_manager(interaction)
+        )
+        key = "tour.role_cleared" if role is None else "tour.role_set"
+        await front.reply(interaction, tr(key, lang, role=f"<@&{role.id}>" if role else ""))
 
     @group.command(name=_("cancel"), description=_("Call a tournament off (organisers)"))
     @app_commands.rename(tournament=_("tournament"))

@@ -65,6 +65,16 @@ TOURNAMENT: Final[dict[str, tuple[str, str]]] = {
     "tour.playing": ("playing", "in corso"),
     "tour.walkover": ("walkover", "a tavolino"),
     "tour.resigned": ("by resignation", "per abbandono"),
+    "tour.role_set": (
+        "Members with {role} may now organise tournaments.",
+        "Chi ha il ruolo {role} ora può organizzare tornei.",
+    ),
+    "tour.role_cleared": (
+        "Only server managers organise tournaments now.",
+        "Ora organizza tornei solo chi gestisce il server.",
+    ),
+    "tour.stats": ("Tournaments: {list}", "Tornei: {list}"),
+    "tour.stats_won": ("won", "vinto"),
     "tour.both_lost": ("both lost", "persa da entrambi"),
     "tour.empty": ("Nobody has entered yet.", "Non si è ancora iscritto nessuno."),
     "tour.info": (

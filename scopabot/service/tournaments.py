@@ -225,6 +225,10 @@ class Tournaments:
             for t in await self.store.in_guild(guild_id, active=active)
         ]
 
+    async def in_play(self) -> list[TournamentInfo]:
+        """Every tournament being played, everywhere (for a front end starting up)."""
+        return [self._info(t, await self.store.entries(t.id)) for t in await self.store.playing()]
+
     async def of_user(self, user: int) -> list[TournamentInfo]:
         """The tournaments a person entered, newest first (for ``/scopa stats``)."""
         return [

@@ -24,6 +24,8 @@ async def test_a_knockout_tournament_from_registration_to_its_winner(
 
     refused = (await bob.slash("scopa tournament create", name="Coppa")).message
     assert refused is not None and refused.ephemeral and "Solo chi organizza" in refused.text()
+    named = (await bob.slash("scopa tournament organisers")).message  # bob manages nothing
+    assert named is not None and named.ephemeral and "Solo chi organizza" in named.text()
 
     made = (
         await alice.slash("scopa tournament create", name="Coppa dell'Osteria", deals=1)
@@ -71,3 +73,5 @@ async def test_a_knockout_tournament_from_registration_to_its_winner(
     bracket = (await carol.slash("scopa tournament bracket")).message
     assert bracket is not None and "Finale" in bracket.text() and "Semifinali" in bracket.text()
     assert bracket.text().count("per abbandono") == 3
+    stats = await (await carol.slash("scopa stats")).followup()
+    assert "Tornei: **Coppa dell'Osteria**" in stats.text()
