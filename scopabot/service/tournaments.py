@@ -311,6 +311,14 @@ class Tournaments:
             )
         kind = _format_of(format)
         players = players or (2 if str(preset) == Preset.SCOPA.value else 4)
+        if players not in (2, 4):  # an entry is one side: one person, or a pair
+            raise ServiceError(
+                ErrorCode.BAD_OPTION,
+                "tournament tables seat 2 or 4",
+                problem="bad_choice",
+                option="players",
+                value=str(players),
+            )
         defaults: Mapping[str, Any] = {}
         if guild_id is not None:
             defaults = (await self.service.store.guild_settings(guild_id)).default_rules

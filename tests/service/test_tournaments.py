@@ -347,6 +347,9 @@ async def test_bad_requests_are_refused_and_change_nothing(service: GameService)
         await create(service, "swiss", options={"primiera": "nope"})
     assert refused.value.code.value == "bad_option"
     with pytest.raises(ServiceError) as refused:
+        await create(service, "swiss", players=3)
+    assert refused.value.params["option"] == "players"
+    with pytest.raises(ServiceError) as refused:
         await create(service, "swiss", round_hours=0.1)
     assert refused.value.code is TournamentErrorCode.BAD_ROUND_LENGTH
 
