@@ -8,13 +8,13 @@ So a restart, mid-round or between rounds, simply looks again (:meth:`Tournament
 and since a round is opened once and a pairing gets one table and one result (the store's
 guards), a second process or a double click never pairs anybody twice or opens two tables.
 
-How it meets the rest of the service (the seam, kept narrow so it survives a redesign):
-the tables are opened, filled and dealt with the service's public calls (``open_table``,
-``join``, ``start_table``, ``cancel_table``, ``resign``); the end of a match reaches it as the
-:class:`~.events.MatchOver` event it subscribes to; the round deadlines reach it through the
-scheduler's due sources (``next_due``/``run_due``); a match decided at the round's deadline is
-ended by :func:`_end_game` / :func:`_call_off`, the only two functions here that touch the
-service's internals (they do what ``resign`` and ``abandon`` do, with the tournament's reason).
+How it meets the rest of the service (the seam, kept narrow so it survives a redesign; all
+of it typed in :mod:`.tournament_seam`): the tables are opened, filled and dealt with the
+service's public calls (``open_table``, ``join``, ``start_table``, ``cancel_table``,
+``resign``); the end of a match reaches it as the :class:`~.events.MatchOver` event it
+subscribes to; the round deadlines reach it through the scheduler's due sources
+(``next_due``/``run_due``); a match decided at a round's deadline is ended by the seam's
+``end_game`` or ``call_off``, the only code that touches the service's internals.
 """
 
 from __future__ import annotations
@@ -22,20 +22,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime, timedelta
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
-from scopabot.engine import Game, Preset
+from scopabot.engine import Preset
 from scopabot.store import (
     GLOBAL,
     ActorKind,
     GameStatus,
-    MatchEnded,
     NotFoundError,
-    StaleVersionError,
-    Store,
     TableStatus,
 )
 from scopabot.store.tournaments import (
@@ -50,10 +47,8 @@ from scopabot.store.tournaments import (
     TournamentStore,
 )
 
-from .clock import Clock
-from .core import GameContext
 from .errors import ErrorCode, ServiceError
-from .events import Event, EventHub, Handler, MatchOver, MoveOutcome, TableCancelled
+from .events import Event, MatchOver, TableCancelled
 from .pairing import (
     Format,
     Outcome,
@@ -77,6 +72,7 @@ from .tournament_plans import (
     standing_rows,
     tournament_winner,
 )
+from .tournament_seam import TournamentHost, call_off, end_game
 from .tournament_views import (
     MatchInfo,
     RoundStarted,
@@ -92,62 +88,7 @@ from .tournament_views import (
     row_data,
     row_from_data,
 )
-from .views import Pace, PublicView, SeatView, TableInfo, TimeoutRule
-
-
-class TournamentHost(Protocol):
-    """What tournaments need of the service: the whole seam, typed. The public calls open,
-    fill, deal and cancel tables; the underscored ones end a match at a round's deadline
-    (:func:`_end_game`, :func:`_call_off`) and wake the scheduler for a new round deadline."""
-
-    store: Store
-    clock: Clock
-    hub: EventHub
-
-    def subscribe(self, handler: Handler) -> Callable[[], None]: ...
-
-    async def open_table(
-        self,
-        *,
-        host: int,
-        guild_id: int | None = None,
-        channel_id: int | None = None,
-        preset: str = "scopa",
-        players: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        pace: Pace | None = None,
-        on_timeout: TimeoutRule | str = TimeoutRule.COMPUTER,
-        level: str = "normal",
-        computers: int = 0,
-        seat_host: bool = True,
-    ) -> TableInfo: ...
-
-    async def table(self, table_id: int) -> TableInfo: ...
-
-    async def join(self, table_id: int, *, user: int, side: int | None = None) -> TableInfo: ...
-
-    async def start_table(
-        self, table_id: int, *, by: int, seed: int | None = None
-    ) -> SeatView | PublicView: ...
-
-    async def cancel_table(self, table_id: int, *, by: int) -> TableInfo: ...
-
-    async def resign(self, game_id: int, *, user: int) -> MoveOutcome: ...
-
-    def _deadline_set(self, when: datetime) -> None: ...
-
-    async def _context(self, game_id: int) -> GameContext: ...
-
-    def _game_lock(self, game_id: int) -> asyncio.Lock: ...
-
-    def _emit(self, events: list[Event]) -> None: ...
-
-    def _ended(
-        self, ctx: GameContext, game: Game, ended: MatchEnded, reason: str, losing: int
-    ) -> MatchOver: ...
-
-    def _forget_game(self, game_id: int) -> None: ...
-
+from .views import Pace, TimeoutRule
 
 log = logging.getLogger(__name__)
 
@@ -170,7 +111,7 @@ def _format_of(value: str) -> Format:
 
 
 class Tournaments:
-    """Tournaments on the service (:class:`TournamentHost`) (see the module's docstring)."""
+    """Tournaments on the service (a :class:`TournamentHost`; see the module's docstring)."""
 
     def __init__(self, service: TournamentHost) -> None:
         self.service = service
@@ -888,7 +829,7 @@ class Tournaments:
         played = {game.rules.side_of(m.seat) for m in history if m.actor.kind is ActorKind.USER}
         totals = (game.totals[0], game.totals[1])
         if not played:
-            await _call_off(self.service, game_id)
+            await call_off(self.service, game_id)
             await self._decide(t, p, Outcome.BOTH_LOST, reason="not_played", points=totals)
             return
         if len(played) == 1:
@@ -902,63 +843,7 @@ class Tournaments:
         await self._decide(
             t, p, Outcome.B if losing == 0 else Outcome.A, reason=reason, points=totals
         )
-        await _end_game(self.service, game_id, losing_side=losing, reason="forfeit")
-
-
-# ---------------------------------------------------------------------- the seam's two calls
-
-
-async def _end_game(
-    service: TournamentHost, game_id: int, *, losing_side: int, reason: str
-) -> None:
-    """End a match now with ``losing_side`` losing (as ``resign`` does, for a whole side and
-    with the tournament's reason): the result, statistics and ratings written, MatchOver
-    published. A match already over is left as it is."""
-    ctx = await service._context(game_id)
-    if ctx.finished:
-        return
-    async with service._game_lock(game_id):
-        for _ in range(5):
-            stored = await service.store.load_game(game_id)
-            if stored.game.is_over:
-                return
-            try:
-                ended = await service.store.end_match(
-                    game_id,
-                    stored.version,
-                    losing_side=losing_side,
-                    reason=reason,
-                    at=service.clock.now(),
-                )
-                break
-            except StaleVersionError:
-                continue
-        else:
-            return
-    service._emit([service._ended(ctx, stored.game, ended, reason, losing_side)])
-    service._forget_game(game_id)
-
-
-async def _call_off(service: TournamentHost, game_id: int) -> None:
-    """Call a match off with no result (as ``abandon`` does, whatever was played by the
-    clock): nobody at it played a card, so nobody wins and nothing is rated."""
-    ctx = await service._context(game_id)
-    if ctx.finished:
-        return
-    async with service._game_lock(game_id):
-        stored = await service.store.load_game(game_id)
-        if stored.game.is_over:
-            return
-        try:
-            await service.store.abandon_game(game_id, stored.version)
-        except StaleVersionError:
-            return
-    service._forget_game(game_id)
-    if ctx.table is not None:
-        table = await service.table(ctx.table.id)
-        service._emit(
-            [TableCancelled(table_id=table.id, game_id=game_id, table=table, reason="abandoned")]
-        )
+        await end_game(self.service, game_id, losing_side=losing, reason="forfeit")
 
 
 __all__ = [
