@@ -18,6 +18,7 @@ CREATE TABLE tournaments (
     groups          INTEGER,                 -- groups then knock-out: how many groups ...
     qualifiers      INTEGER,                 -- ... and how many of each go through
     seeding         TEXT NOT NULL CHECK (seeding IN ('rating', 'draw')),
+    computers       INTEGER NOT NULL DEFAULT 0,  -- computer players fill byes and withdrawals
     seed            INTEGER NOT NULL,        -- every draw and deal of the tournament follows it
     status          TEXT NOT NULL CHECK (status IN ('registering', 'playing', 'finished', 'cancelled')),
     round           INTEGER NOT NULL DEFAULT 0,   -- the round being played (0: not started)

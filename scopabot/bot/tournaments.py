@@ -270,6 +270,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
         seeding=_("seeding"),
         target=_("target"),
         deals=_("deals"),
+        computers=_("computers"),
     )
     @app_commands.describe(
         name=_("The tournament's name"),
@@ -283,6 +284,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
         seeding=_("Seeds drawn or by rating"),
         target=_("Points to win a match (default 11)"),
         deals=_("Play a fixed number of deals instead of to a target"),
+        computers=_("Computer players fill a Swiss bye and a withdrawn player's place"),
     )
     @app_commands.choices(format=FORMATS, preset=PRESETS, seeding=SEEDINGS)
     async def create(
@@ -298,6 +300,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
         seeding: str = "draw",
         target: app_commands.Range[int, 1, 101] | None = None,
         deals: app_commands.Range[int, 1, 20] | None = None,
+        computers: bool = False,
     ) -> None:
         options: dict[str, Any] = {}
         if target is not None:
@@ -320,6 +323,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
             groups=groups,
             qualifiers=qualifiers,
             seeding=seeding,
+            computers=computers,
         )
         lang = await bot.langs.of_place(interaction)
         text = tr(

@@ -176,4 +176,7 @@ ITALIAN: Final[dict[str, str]] = {
     "Groups then knock-out": "Gironi ed eliminazione diretta",
     "Drawn": "Sorteggiate",
     "By rating": "Per classifica",
+    "Computer players fill a Swiss bye and a withdrawn player's place": (
+        "Il computer gioca il turno libero (Danese) e al posto di chi si ritira"
+    ),
 }

@@ -251,7 +251,8 @@ def swiss_round(ranked: Sequence[int], results: Iterable[Result]) -> list[Pairin
     """
     done = list(results)
     met = {frozenset((r.a, r.b)) for r in done if r.b is not None}
-    had_bye = {r.a for r in done if r.outcome is Outcome.BYE}
+    # A bye is any round without an opponent entry, also one played against a computer.
+    had_bye = {r.a for r in done if r.b is None and r.outcome is not Outcome.REST}
     order = list(ranked)
     candidates: list[int | None] = [None]
     if len(order) % 2:

@@ -186,19 +186,23 @@ def lost_by(p: StoredPairing, entry: int) -> Outcome:
 def as_stored(
     t: Tournament, number: int, p: Pairing, group: int | None, withdrawn: set[int]
 ) -> NewPairing:
-    """A pairing as stored: byes, rests and walkovers over a withdrawn entry decided now."""
+    """A pairing as stored: byes, rests and walkovers over a withdrawn entry decided now.
+    With computers filling in, a Swiss bye is played against a computer, and in a league a
+    computer plays a withdrawn entry's remaining matches: those are left to be played."""
+    league = t.format in (Format.ROUND_ROBIN, Format.GROUPS) and stage_of(t, number) == LEAGUE
     if p.b is None:
-        league_rest = (
-            t.format in (Format.ROUND_ROBIN, Format.GROUPS) and stage_of(t, number) == LEAGUE
-        )
-        if league_rest:
+        if league:
             return NewPairing(p.slot, p.a, None, group, Outcome.REST.value, "rest")
+        if t.computers and t.format == Format.SWISS and p.a not in withdrawn:
+            return NewPairing(p.slot, p.a, None, group)
         if p.a in withdrawn:
             return NewPairing(p.slot, p.a, None, group, Outcome.BOTH_LOST.value, "withdrawn")
         return NewPairing(p.slot, p.a, None, group, Outcome.BYE.value, "bye")
     a_out, b_out = p.a in withdrawn, p.b in withdrawn
     if a_out and b_out:
         return NewPairing(p.slot, p.a, p.b, group, Outcome.BOTH_LOST.value, "withdrawn")
+    if (a_out or b_out) and t.computers and league:
+        return NewPairing(p.slot, p.a, p.b, group)  # a computer plays for the one gone
     if a_out or b_out:
         won = Outcome.B if a_out else Outcome.A
         return NewPairing(p.slot, p.a, p.b, group, won.value, "withdrawn")

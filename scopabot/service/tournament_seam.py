@@ -53,6 +53,10 @@ class TournamentHost(Protocol):
 
     async def table(self, table_id: int) -> TableInfo: ...
 
+    async def add_computer(
+        self, table_id: int, *, by: int, level: str | None = None, seat: int | None = None
+    ) -> TableInfo: ...
+
     async def join(self, table_id: int, *, user: int, side: int | None = None) -> TableInfo: ...
 
     async def start_table(

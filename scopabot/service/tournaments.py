@@ -239,11 +239,14 @@ class Tournaments:
         qualifiers: int = 2,
         seeding: str = "draw",
         seed: int | None = None,
+        computers: bool = False,
     ) -> TournamentInfo:
         """Open a tournament for registration. ``options`` are its matches' table options
         (over the server's defaults, checked and fixed now for every round); ``rounds`` the
         Swiss rounds (default: log2 of the entries, at least 3); ``groups`` and
-        ``qualifiers`` for groups then knock-out; ``seeding`` ``rating`` or ``draw``."""
+        ``qualifiers`` for groups then knock-out; ``seeding`` ``rating`` or ``draw``;
+        ``computers``: computer players (of ``level``) play a Swiss bye and a withdrawn
+        entry's later league matches."""
         if not await self.may_organise(guild_id, manager=manager, roles=roles):
             raise refuse(
                 TournamentErrorCode.NOT_ORGANISER,
@@ -322,6 +325,7 @@ class Tournaments:
             rounds=rounds if kind is Format.SWISS else None,
             groups=groups if kind is Format.GROUPS else None,
             qualifiers=qualifiers if kind is Format.GROUPS else None,
+            computers=computers,
             at=self._now(),
         )
         info = self._info(stored, [])
@@ -710,14 +714,16 @@ class Tournaments:
         stopped)."""
         entries = {e.id: e for e in await self.store.entries(t.id)}
         for p in await self.store.pairings(t.id, round_number=t.round):
-            if p.outcome is not None or p.entry_b is None:
+            if p.outcome is not None:
                 continue
+            b = None if p.entry_b is None else entries[p.entry_b]
             try:
-                await self._open_table(t, p, entries[p.entry_a], entries[p.entry_b])
+                await self._open_table(t, p, entries[p.entry_a], b)
             except Exception:
                 log.exception("tournament %s could not open the table of pairing %s", t.id, p.id)
 
-    async def _open_table(self, t: Tournament, p: StoredPairing, a: Entry, b: Entry) -> None:
+    async def _open_table(self, t: Tournament, p: StoredPairing, a: Entry, b: Entry | None) -> None:
+        """Seat each side's people (a computer for a bye or for an entry gone), then deal."""
         service = self.service
         table_id = p.table_id
         if table_id is None:
@@ -744,9 +750,13 @@ class Tournaments:
         if info.status is not TableStatus.OPEN:
             return
         for side, entry in ((0, a), (1, b)):
+            if entry is None or entry.withdrawn_at is not None:
+                continue  # a computer sits there
             for person in entry.people:
                 if info.seat_of(person) is None:
                     info = await service.join(table_id, user=person, side=side)
+        while info.open_seats:
+            info = await service.add_computer(table_id, by=t.organiser_id, level=t.level)
         await service.start_table(
             table_id, by=t.organiser_id, seed=match_seed(t.seed, p.round, p.slot)
         )
@@ -827,6 +837,11 @@ class Tournaments:
         stored = await store.load_game(game_id)
         game = stored.game
         played = {game.rules.side_of(m.seat) for m in history if m.actor.kind is ActorKind.USER}
+        holders = (await store.game_info(game_id)).seats
+        for side in range(game.rules.sides):  # a computer filling in always plays
+            seats = [s for s in range(game.rules.players) if game.rules.side_of(s) == side]
+            if all(not holders[s].is_human for s in seats):
+                played.add(side)
         totals = (game.totals[0], game.totals[1])
         if not played:
             await call_off(self.service, game_id)

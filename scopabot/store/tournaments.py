@@ -90,6 +90,7 @@ class Tournament:
     qualifiers: int | None
     seeding: str
     seed: int
+    computers: bool  # computer players fill a Swiss bye and a withdrawn entry's place
     status: TournamentStatus
     round: int
     round_deadline: datetime | None
@@ -166,7 +167,7 @@ _TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, format, preset, players, options, pace,"
     " on_timeout, level, round_seconds, rounds, groups, qualifiers, seeding, seed, status,"
     " round, round_deadline, bracket, knockout_from, winner_entry, standings, version,"
-    " created_at, started_at, finished_at"
+    " created_at, started_at, finished_at, computers"
 )
 _ENTRY_COLUMNS = "id, tournament_id, user_id, partner_id, seed, group_no, joined_at, withdrawn_at"
 _PAIRING_COLUMNS = (
@@ -209,6 +210,7 @@ def _tournament(row: Sequence[Any]) -> Tournament:
         created_at=from_ms(row[26]),
         started_at=opt_dt(row[27]),
         finished_at=opt_dt(row[28]),
+        computers=bool(row[29]),
     )
 
 
@@ -291,6 +293,7 @@ class TournamentStore:
         rounds: int | None = None,
         groups: int | None = None,
         qualifiers: int | None = None,
+        computers: bool = False,
         at: datetime | None = None,
     ) -> Tournament:
         stamp = to_ms(at or now())
@@ -298,8 +301,9 @@ class TournamentStore:
             cursor = await db.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format,"
                 " preset, players, options, pace, on_timeout, level, round_seconds, rounds,"
-                " groups, qualifiers, seeding, seed, status, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'registering', ?, ?)",
+                " groups, qualifiers, seeding, seed, status, created_at, updated_at, computers)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'registering', ?, ?,"
+                " ?)",
                 (
                     guild_id,
                     channel_id,
@@ -320,6 +324,7 @@ class TournamentStore:
                     seed,
                     stamp,
                     stamp,
+                    int(computers),
                 ),
             )
             assert cursor.lastrowid is not None

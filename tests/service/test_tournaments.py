@@ -53,10 +53,10 @@ async def play_round(service: GameService, tid: int, rng: random.Random) -> int:
     info = await service.tournaments.info(tid)
     for m in await service.tournaments.matches(tid, round_number=info.round):
         if m.outcome is None:
-            assert m.table_id is not None and m.b is not None
+            assert m.table_id is not None
             table = await service.table(m.table_id)
             assert table.status is TableStatus.PLAYING and table.game_id is not None
-            await play_out(service, table.game_id, [*m.a, *m.b], rng)
+            await play_out(service, table.game_id, [*m.a, *(m.b or ())], rng)
     await service.settle()
     return info.round
 
@@ -502,3 +502,43 @@ async def test_the_rules_are_fixed_when_the_tournament_is_created(service: GameS
     rules = (await service.table(final.table_id or 0)).rules
     assert rules.napola and not rules.re_bello and rules.deals == 2
     assert rules.tiebreak.value == "ko"
+
+
+async def test_computers_fill_a_swiss_bye_and_a_withdrawn_players_matches(
+    service: GameService,
+) -> None:
+    swiss = await create(service, "swiss", rounds=2, computers=True)
+    for user in range(1, 6):
+        await service.tournaments.join(swiss.id, user=user)
+    await service.tournaments.start(swiss.id, by=ORGANISER)
+    [bye] = [m for m in await round_matches(service, swiss.id) if m.b is None]
+    assert bye.outcome is None and bye.table_id is not None  # played, against a computer
+    table = await service.table(bye.table_id)
+    assert sum(not h.is_human for h in table.seats.values()) == 1
+    rng = random.Random(3)
+    await play_round(service, swiss.id, rng)
+    decided = (await service.tournaments.matches(swiss.id, round_number=1))[-1]
+    assert decided.b is None and decided.outcome in (Outcome.A, Outcome.B)
+    [second_bye] = [m for m in await round_matches(service, swiss.id) if m.b is None]
+    assert second_bye.a != bye.a  # the first bye counted as one
+    await play_round(service, swiss.id, rng)
+    assert (await service.tournaments.info(swiss.id)).status is TournamentStatus.FINISHED
+
+    league = await create(service, "round_robin", computers=True)
+    for user in (11, 12, 13, 14):
+        await service.tournaments.join(league.id, user=user)
+    await service.tournaments.start(league.id, by=ORGANISER)
+    quitter = (await round_matches(service, league.id))[0].a[0]
+    await service.tournaments.withdraw(league.id, user=quitter)
+    await play_to_the_end(service, league.id)
+    later = [
+        m
+        for m in await service.tournaments.matches(league.id)
+        if (quitter,) in (m.a, m.b) and m.round > 1
+    ]
+    assert len(later) == 2
+    for m in later:  # a computer played them in the quitter's place
+        assert m.table_id is not None and m.reason != "withdrawn"
+        seats = (await service.table(m.table_id)).seats.values()
+        assert quitter not in {h.user_id for h in seats}
+        assert any(not h.is_human for h in seats)
