@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .catalog_extra import EXTRA
+from .catalog_tournament import TOURNAMENT
 
 CATALOG: Final[dict[str, tuple[str, str]]] = {
     # Presets, levels, sides
@@ -435,3 +436,4 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "sheet.bad.other": ("check the sides and the target.", "controlla le squadre e l'obiettivo."),
 }
 CATALOG.update(EXTRA)
+CATALOG.update(TOURNAMENT)

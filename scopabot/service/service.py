@@ -24,6 +24,7 @@ from .ratings import BoardRow, Boards, PlayerRecord, RatingsPolicy
 from .scheduler import SchedulerMixin
 from .score_keeping import ScoreKeeping
 from .thinking import PoolThinker, Thinker
+from .tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,7 @@ class GameService(SchedulerMixin):
 
     _unattach: Callable[[], None]
     _owns_store = False
+    tournaments: Tournaments  # round robin, Swiss and knock-out tournaments (:mod:`.tournaments`)
 
     @classmethod
     async def start(
@@ -63,8 +65,11 @@ class GameService(SchedulerMixin):
             store.rating_policy = rating_policy
         self._init_core(store, clock or SystemClock(), thinker or PoolThinker(), computer_pause)
         self._init_scheduler()
+        self.tournaments = Tournaments(self)
+        self.add_due_source(self.tournaments)
         self._unattach = self.clock.attach(self)
         await self._resume()
+        await self.tournaments.resume()
         self._start_scheduler()
         return self
 
