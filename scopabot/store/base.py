@@ -295,9 +295,12 @@ class StoreBase:
                 rows = list(await self._db.execute_fetchall("PRAGMA quick_check"))
             except sqlite3.Error as exc:
                 raise translate(exc, self.path) from exc
-        problems = [str(r[0]) for r in rows]
+        problems = [" ".join(str(r[0]).split()) for r in rows]
         if problems != ["ok"]:
-            raise DatabaseCorruptError(self.path, "damaged pages: " + "; ".join(problems[:3]))
+            # Worded as a damaged file is wherever SQLite finds it (store.errors.translate), so
+            # the administrator reads one sentence whichever check saw the damage first.
+            shown = "; ".join(problems[:3])
+            raise DatabaseCorruptError(self.path, f"database is damaged ({shown})")
 
     async def close(self) -> None:
         # The checkpointer goes first: the last connection to close checkpoints the whole log

@@ -47,13 +47,15 @@ def check_file_sync(path: Path) -> CheckResult:
     finally:
         db.close()
     if problems:
-        raise DatabaseCorruptError(path, "it fails SQLite's integrity check: " + problems)
+        raise DatabaseCorruptError(
+            path, f"database is damaged (SQLite's integrity check: {problems})"
+        )
     return CheckResult(path, path.stat().st_size, version)
 
 
 def integrity_problems(db: sqlite3.Connection) -> str:
     """What ``PRAGMA integrity_check`` and ``foreign_key_check`` find, or '' when sound."""
-    rows = [str(r[0]) for r in db.execute("PRAGMA integrity_check")]
+    rows = [" ".join(str(r[0]).split()) for r in db.execute("PRAGMA integrity_check")]
     if rows == ["ok"]:
         rows = [
             f"row {r[1]} of {r[0]} points to a missing row of {r[2]}"
