@@ -17,11 +17,17 @@ from PIL import Image, ImageDraw
 
 from scopabot.engine import Card
 
-from .cards_art import back_image, card_height, card_image
-from .theme import CREAM, INK, PALETTES, RGB, Palette, Theme, font, printable
+from .cards_art import back_image, card_height, card_image, corner_text
+from .fonts import chain, drawable, runs, text_length, visual
+from .names import labels
+from .theme import CREAM, INK, PALETTES, RGB, Palette, Theme
 
 FORMAT: Final = "png"
 """The encoding of every picture; the file extension to give attachments."""
+MIN_TEXT: Final = 12
+"""The smallest text allowed, in pixels, once a picture is shown 360 pixels wide (a phone in a
+Discord channel): Material Design's caption size. An 800-pixel picture thus writes nothing
+under 27 pixels, card values included (:func:`smallest_text`)."""
 MAX_BYTES: Final = 10 * 1024 * 1024
 """Discord refuses attachments above 10 MiB (for bots without boosts); ours are far below."""
 
@@ -34,6 +40,10 @@ class Canvas:
         self.colours: Palette = PALETTES[theme]
         self.img = Image.new("RGB", (width, height), self.colours.felt)
         self.draw = ImageDraw.Draw(self.img)
+        self.texts: list[tuple[str, int]] = []
+        """Every text drawn with its size (to check the smallest against :data:`MIN_TEXT`)."""
+        self.faces: list[tuple[Card, float, float, int]] = []
+        """Every card face drawn: card, x, y, width (its corner value is text too)."""
 
     @property
     def width(self) -> int:
@@ -49,21 +59,45 @@ class Canvas:
         anchor: str = "la",
         bold: bool = False,
     ) -> float:
-        """Draw ``s`` and return its width (so a line can continue after it)."""
-        f = font(size, bold)
-        s = printable(s)
-        self.draw.text(xy, s, font=f, fill=fill or self.colours.text, anchor=anchor)
-        return self.draw.textlength(s, font=f)
+        """Draw ``s`` (any script, see :mod:`scopabot.render.fonts`) and return its width, so
+        a line can continue after it."""
+        self.texts.append((s, size))
+        fill = fill or self.colours.text
+        fonts = chain(size, bold)
+        if s.isascii():
+            self.draw.text(xy, s, font=fonts[0], fill=fill, anchor=anchor)
+            return float(self.draw.textlength(s, font=fonts[0]))
+        line = visual(drawable(s))
+        pieces = runs(line)
+        widths = [fonts[i].getlength(t) for t, i in pieces]
+        total = float(sum(widths))
+        x, y = xy
+        x -= {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
+        ascent, descent = fonts[0].getmetrics()
+        y += {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[anchor[1]]
+        for (t, i), w in zip(pieces, widths, strict=True):
+            self.draw.text((x, y), t, font=fonts[i], fill=fill, anchor="ls")
+            x += w
+        return total
+
+    def length(self, s: str, size: int, *, bold: bool = False) -> float:
+        return text_length(s if s.isascii() else visual(drawable(s)), size, bold)
 
     def fit(self, s: str, size: int, width: float, *, bold: bool = False) -> str:
         """``s``, shortened with an ellipsis to fit ``width`` (long Discord names)."""
-        f = font(size, bold)
-        s = printable(s)
-        if self.draw.textlength(s, font=f) <= width:
+        s = drawable(s)
+        if self.length(s, size, bold=bold) <= width:
             return s
-        while s and self.draw.textlength(s + "…", font=f) > width:
+        while s and self.length(s + "…", size, bold=bold) > width:
             s = s[:-1]
-        return s + "…"
+        return s.rstrip() + "…"
+
+    def labels(
+        self, names: Sequence[str], size: int, width: float, *, bold: bool = False
+    ) -> list[str]:
+        """The seat holders' names as one picture shows them: each fits ``width``, and no two
+        look alike (see :func:`labels`)."""
+        return labels(names, lambda s: self.length(s, size, bold=bold) <= width)
 
     def panel(
         self,
@@ -99,9 +133,11 @@ class Canvas:
                 radius=r,
                 fill=self.colours.panel,
             )
-        face = (
-            back_image(width, self.theme) if card is None else card_image(card, width, self.theme)
-        )
+        if card is None:
+            face = back_image(width, self.theme)
+        else:
+            face = card_image(card, width, self.theme)
+            self.faces.append((card, x, y, width))
         self.img.paste(face, (round(x), round(y)), face)
 
     def cards_row(
@@ -126,6 +162,12 @@ class Canvas:
         r = size * 0.75
         self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
         self.text((cx, cy), label, size, fill=ink, anchor="mm", bold=True)
+
+    def smallest_text(self) -> float:
+        """The smallest text drawn so far, in pixels once shown 360 wide (see MIN_TEXT)."""
+        sizes = [size for _, size in self.texts]
+        sizes += [corner_text(width) for *_, width in self.faces]
+        return min(sizes, default=MIN_TEXT) * 360 / self.width
 
     def encode(self) -> bytes:
         return encode(self.img)
