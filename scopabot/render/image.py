@@ -27,6 +27,7 @@ from .alt_text import (
 )
 from .canvas import FORMAT, MAX_BYTES, Canvas, encode
 from .cards_art import card_height
+from .memo import PICTURES
 from .score_images import deal_image, standings_image
 from .seats import NAME, draw_seats, name_room, seat_mark, seats_height
 from .theme import CREAM, Theme
@@ -77,7 +78,30 @@ def table_image(
     theme: Theme = Theme.DARK,
     lang: str = "en",
 ) -> bytes:
-    """The table as everyone sees it: seats, deck, the cards face up and the last play."""
+    """The table as everyone sees it: seats, deck, the cards face up and the last play; drawn
+    again only when one of those has changed."""
+    key = (
+        "table",
+        view.rules,
+        view.deal_number,
+        view.table,
+        view.hand_sizes,
+        view.deck_size,
+        view.captured_counts,
+        view.scope,
+        view.plays[-1] if view.plays else None,
+        view.totals,
+        view.outcome,
+        view.turn,
+        view.dealer,
+        tuple(names),
+        theme,
+        lang,
+    )
+    return PICTURES.get(key, lambda: _table_image(view, names, theme, lang))
+
+
+def _table_image(view: GameView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
     rules = view.rules
     width_card, per_row = _table_layout(len(view.table))
     rows = -(-len(view.table) // per_row)
@@ -173,7 +197,7 @@ def _last_play(
         cx, cy = PAD + 84, y + 100
         cv.draw.rounded_rectangle((cx - 70, cy - 18, cx + 70, cy + 18), radius=18, fill=col.scopa)
         said = word(lang, "scopa").upper() + "!"
-        cv.text((cx, cy), said, INFO, fill=CREAM, anchor="mm", bold=True)
+        cv.text((cx, cy), said, INFO, fill=CREAM, anchor="mm", bold=True, ground=col.scopa)
     x = PAD + 206
     top = y + (STRIP_H - card_height(SMALL_CARD)) // 2
     cv.card(card, x, top, SMALL_CARD, ring=col.last)
@@ -198,7 +222,13 @@ def _last_play(
 
 def hand_image(view: GameView, *, theme: Theme = Theme.DARK, lang: str = "en") -> bytes:
     """The seat's own hand, the cards in the order of their buttons (which are named by card,
-    so the picture numbers nothing: each card's corner is its button's name)."""
+    so the picture numbers nothing: each card's corner is its button's name); drawn again
+    only when the hand or whether it is the seat's turn has changed."""
+    key = ("hand", view.hand, view.is_my_turn, theme, lang)
+    return PICTURES.get(key, lambda: _hand_image(view, theme, lang))
+
+
+def _hand_image(view: GameView, theme: Theme, lang: str) -> bytes:
     hand = view.hand
     per_row = 5
     n_row = min(per_row, max(1, len(hand)))

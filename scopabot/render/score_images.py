@@ -14,6 +14,7 @@ from scopabot.engine import Card, DealScore, Outcome, Rules
 from .alt_text import outcome_phrase, primiera_cards
 from .canvas import Canvas
 from .cards_art import card_height
+from .memo import PICTURES
 from .theme import Theme
 from .words import side_names, word
 
@@ -80,7 +81,21 @@ def deal_image(
 ) -> bytes:
     """The points of one deal side by side, the counts they come from, and, given each side's
     captured pile (:func:`scopabot.render.image.deal_piles`), the cards of its primiera: under
-    each column when four cards fit it, else one line per side (three players)."""
+    each column when four cards fit it, else one line per side (three players). Drawn once:
+    the table shows it again through the next deal's first round."""
+    shown = None if piles is None else tuple(tuple(p) for p in piles)
+    key = ("deal", score, rules, tuple(names), shown, theme, lang)
+    return PICTURES.get(key, lambda: _deal_image(score, rules, names, piles, theme, lang))
+
+
+def _deal_image(
+    score: DealScore,
+    rules: Rules,
+    names: Sequence[str],
+    piles: Sequence[Sequence[Card]] | None,
+    theme: Theme,
+    lang: str,
+) -> bytes:
     rows = [r for r in DEAL_ROWS if r[1] not in ("re_bello", "napola") or getattr(rules, r[1])]
     col_w = (WIDTH - 2 * PAD - LABEL_W) / rules.sides
     small = PRIMIERA_CARD
@@ -162,6 +177,35 @@ def standings_image(
 ) -> bytes:
     """The match score: the last deals' points, the totals, the goal, and the winner once the
     match is over (a view gives ``totals``, ``deal_scores`` and ``outcome``)."""
+    key = (
+        "standings",
+        tuple(totals),
+        rules,
+        tuple(names),
+        tuple(deal_scores),
+        outcome,
+        theme,
+        lang,
+        last_deals,
+    )
+    return PICTURES.get(
+        key,
+        lambda: _standings_image(
+            totals, rules, names, deal_scores, outcome, theme, lang, last_deals
+        ),
+    )
+
+
+def _standings_image(
+    totals: Sequence[int],
+    rules: Rules,
+    names: Sequence[str],
+    deal_scores: Sequence[DealScore],
+    outcome: Outcome | None,
+    theme: Theme,
+    lang: str,
+    last_deals: int,
+) -> bytes:
     shown = list(deal_scores)[-last_deals:]
     skipped = len(deal_scores) - len(shown)
     height = PAD + 52 + 44 + ROW_H * (len(shown) + (1 if skipped else 0) + 1) + 16
@@ -200,7 +244,16 @@ def standings_image(
                 (cx - 40, y + 6, cx + 40, y + ROW_H + 2), radius=10, fill=col.turn
             )
         fill = col.panel if side == winner else col.text
-        cv.text((cx, y + ROW_H / 2 + 4), str(total), 34, anchor="mm", bold=True, fill=fill)
+        ground = col.turn if side == winner else None
+        cv.text(
+            (cx, y + ROW_H / 2 + 4),
+            str(total),
+            34,
+            anchor="mm",
+            bold=True,
+            fill=fill,
+            ground=ground,
+        )
     y += ROW_H + 16
     if outcome is not None:
         said = outcome_phrase(outcome, sides, lang=lang)

@@ -4,6 +4,7 @@ the breakdown of three players and a primiera tie, the hand in the buttons' orde
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Iterator
 
@@ -17,6 +18,7 @@ from scopabot.render.cards_art import card_image
 from scopabot.render.fonts import drawable, fonts_used, visual
 from scopabot.render.hand import hand_picture, hand_screen
 from scopabot.render.image import deal_image, deal_piles, hand_image, standings_image, table_image
+from scopabot.render.memo import PICTURES
 from scopabot.render.names import labels
 from scopabot.render.score_images import tied
 from scopabot.render.theme import Theme
@@ -56,6 +58,7 @@ def canvases(monkeypatch: pytest.MonkeyPatch) -> Iterator[Record]:
     """Every canvas a picture function encodes, to read what it drew."""
     seen: Record = []
     encode = Canvas.encode
+    PICTURES.clear()  # pictures already drawn by other tests would not be drawn again
 
     def keep(self: Canvas) -> bytes:
         seen.append(self)
@@ -298,3 +301,53 @@ def test_the_hand_picture_shows_the_cards_in_the_buttons_order(canvases: Record)
 
 def test_the_cards_still_all_differ() -> None:
     assert len({card_image(c, 60).tobytes() for c in CARDS}) == 40
+
+
+# ---------------------------------------------------------------------------- drawing fast
+
+
+def test_a_picture_is_drawn_again_only_when_what_it_shows_changed() -> None:
+    PICTURES.clear()
+    game = Game.new(Rules(players=4), seed=7)
+    names = ["Marco", "Giulia", "Luca", "Sara"]
+    seat0, seat2 = game.view_for(0), game.view_for(2)
+    first = table_image(seat0, names=names)
+    drawn = PICTURES.drawn
+    assert table_image(seat2, names=names) is first  # another seat's view, the same table
+    assert hand_image(seat0) is hand_image(seat0)
+    assert PICTURES.drawn == drawn + 1
+    game.play(game.legal_moves()[0])
+    assert table_image(game.view_for(0), names=names) != first
+    assert table_image(seat0, names=names, lang="it") != first
+    assert table_image(seat0, names=["Marco", "Giulia", "Luca", "Sara Rossi"]) != first
+
+
+def test_pictures_drawn_from_nothing_kept_are_the_same_bytes() -> None:
+    from scopabot.render import canvas
+    from scopabot.render.cards_art import back_image
+
+    view = Game.new(Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed=3).view_for(1)
+    names = ["王小明", "محمد", "Zoë", "😎"]
+    before = table_image(view, names=names), hand_image(view, theme=Theme.LIGHT)
+    PICTURES.clear()
+    for cache in (canvas.text_mask, canvas.text_tile, canvas.card_tile, canvas.palette):
+        cache.cache_clear()
+    canvas.inks.cache_clear()
+    card_image.cache_clear()
+    back_image.cache_clear()
+    assert (table_image(view, names=names), hand_image(view, theme=Theme.LIGHT)) == before
+
+
+def test_pictures_are_written_in_the_theme_palette() -> None:
+    from scopabot.render.canvas import palette
+    from scopabot.render.theme import PALETTES
+
+    for theme in Theme:
+        colours = palette(theme).getpalette() or []
+        entries = {tuple(colours[i : i + 3]) for i in range(0, 768, 3)}
+        col = PALETTES[theme]
+        for exact in (col.felt, col.panel, col.text, col.muted, col.turn, col.last, col.scopa):
+            assert exact in entries
+        view = Game.new(Rules(), seed=1).view_for(0)
+        img = Image.open(io.BytesIO(table_image(view, names=["a", "b"], theme=theme)))
+        assert img.mode == "P" and img.getpalette() == colours[: len(img.getpalette() or [])]
