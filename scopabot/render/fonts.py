@@ -71,6 +71,7 @@ def _path(package: str, *parts: str) -> str | None:
     return str(path) if path.is_file() else None
 
 
+@lru_cache(maxsize=2)
 def _chain_files(bold: bool) -> tuple[tuple[str, int, bool], ...]:
     """(file, collection index, variable) of each font of the chain, in order."""
     out: list[tuple[str, int, bool]] = []
@@ -89,46 +90,62 @@ def _chain_files(bold: bool) -> tuple[tuple[str, int, bool], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=256)
-def chain(size: int, bold: bool = False) -> tuple[Font, ...]:
-    """The fonts at ``size`` pixels, first choice first (Pillow's own ASCII font when none of
-    the packages is installed)."""
-    fonts: list[Font] = []
-    for path, index, variable in _chain_files(bold):
-        f = ImageFont.truetype(path, size, index=index, layout_engine=ImageFont.Layout.BASIC)
-        if variable:
-            f.set_variation_by_axes([700 if bold else 400])
-        fonts.append(f)
-    if not fonts:  # pragma: no cover - depends on what is installed
+@lru_cache(maxsize=1024)
+def font_at(index: int, size: int, bold: bool = False) -> Font:
+    """Font ``index`` of the chain at ``size`` pixels (Pillow's own ASCII font when none of the
+    packages is installed); each is opened only when a text needs it."""
+    files = _chain_files(bold)
+    if not files:  # pragma: no cover - depends on what is installed
         default = ImageFont.load_default(size)
         assert isinstance(default, ImageFont.FreeTypeFont)  # Pillow >= 10.1 with FreeType
-        fonts.append(default)
-    return tuple(fonts)
+        return default
+    path, face, variable = files[index]
+    f = ImageFont.truetype(path, size, index=face, layout_engine=ImageFont.Layout.BASIC)
+    if variable:
+        f.set_variation_by_axes([700 if bold else 400])
+    return f
+
+
+class Chain:
+    """The fonts at one size, first choice first: ``chain[i]`` opens font ``i`` when asked."""
+
+    def __init__(self, size: int, bold: bool) -> None:
+        self.size, self.bold = size, bold
+
+    def __getitem__(self, index: int) -> Font:
+        return font_at(index, self.size, self.bold)
+
+    def __len__(self) -> int:
+        return max(1, len(_chain_files(self.bold)))
+
+
+@lru_cache(maxsize=256)
+def chain(size: int, bold: bool = False) -> Chain:
+    """The fonts at ``size`` pixels, regular or bold."""
+    return Chain(size, bold)
 
 
 HAS_FONTS: Final = len(_chain_files(False)) > 1
 """Whether the fonts are installed (else Pillow's ASCII-only Aileron draws plain letters)."""
 
 
-@lru_cache(maxsize=1)
-def _probe() -> tuple[Font, ...]:
-    return chain(20)
+PROBE: Final = 20
+"""The size at which a font is asked whether it draws a character."""
 
 
 @lru_cache(maxsize=64)
 def _missing(index: int) -> tuple[tuple[int, int], bytes]:
-    mask = _probe()[index].getmask("\U0010fffd")  # a private-use point: no font draws it
+    mask = font_at(index, PROBE).getmask("\U0010fffd")  # a private-use point: no font has it
     return mask.size, bytes(mask)
 
 
 @lru_cache(maxsize=16384)
 def font_for(char: str) -> int | None:
     """The index in the chain of the first font that draws ``char`` (None: none does)."""
-    fonts = _probe()
     if char.isascii():
         return 0
-    for i, f in enumerate(fonts):
-        mask = f.getmask(char)
+    for i in range(len(chain(PROBE))):
+        mask = font_at(i, PROBE).getmask(char)
         if (mask.size, bytes(mask)) != _missing(i):
             return i
     return None
