@@ -43,6 +43,7 @@ class Canvas:
         self.img = Image.new("P", (width, height), self.inks.index(self.colours.felt))
         self.img.putpalette(self.inks.rgb)
         self.draw = Pen(ImageDraw.Draw(self.img), self.inks)
+        self._pixels = self.img.load()
         self.texts: list[tuple[str, int]] = []
         """Every text drawn with its size (to check the smallest against :data:`MIN_TEXT`)."""
         self.faces: list[tuple[Card, float, float, int]] = []
@@ -83,10 +84,11 @@ class Canvas:
         """The colour a box is drawn on: the most common of its corners and side middles
         (a rule or a frame may cross one of them); the felt outside the picture."""
         seen: list[int] = []
+        pixels, (width, height) = self._pixels, self.img.size
         for px, py in ((x, y), (x + w - 1, y), (x, y + h // 2), (x + w - 1, y + h // 2)):
             for qy in (py, y + h - 1) if py == y else (py,):
-                if 0 <= px < self.img.width and 0 <= qy < self.img.height:
-                    seen.append(int(self.img.getpixel((px, qy))))  # type: ignore[arg-type]
+                if 0 <= px < width and 0 <= qy < height:
+                    seen.append(pixels[px, qy])  # type: ignore[index, arg-type]
         if not seen:
             return self.colours.felt
         return self.inks.colour(max(seen, key=seen.count))
@@ -193,10 +195,10 @@ def text_mask(s: str, size: int, bold: bool) -> tuple[Image.Image, float, int, i
     pieces = [(line, 0)] if s.isascii() else runs(line)
     widths = [fonts[i].getlength(t) for t, i in pieces]
     width = float(sum(widths))
-    reach = max([ascent] + [fonts[i].getmetrics()[0] for _, i in pieces])
-    extra = max(0, reach - ascent)
-    pad = TEXT_PAD + extra
-    mask = Image.new("L", (round(width) + 2 * TEXT_PAD + 2, ascent + descent + pad + TEXT_PAD))
+    metrics = [fonts[i].getmetrics() for _, i in pieces]
+    pad = TEXT_PAD + max([0] + [a - ascent for a, _ in metrics])
+    below = TEXT_PAD + max([0] + [d - descent for _, d in metrics])
+    mask = Image.new("L", (round(width) + 2 * TEXT_PAD + 2, ascent + descent + pad + below))
     pen = ImageDraw.Draw(mask)
     x = float(TEXT_PAD)
     for (t, i), w in zip(pieces, widths, strict=True):
