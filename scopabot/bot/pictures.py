@@ -1,6 +1,6 @@
 """The pictures on the bot's messages: drawn off the event loop, with the names people see.
 
-A picture costs about 4 ms (a hand) to 10 ms (a table, a breakdown) of Pillow work
+A picture costs about 1 ms (a hand) to 4 ms (a table, a breakdown) of Pillow work
 (``bench/render.py``); on the event loop that would hold up every other table's clicks, so
 pictures are drawn in one thread of their own (:class:`Drawer`). One, not a pool: Pillow keeps
 the GIL for most of its drawing, so more threads would not draw faster, and FreeType faces (the
