@@ -68,14 +68,13 @@ class Canvas:
         a line can continue after it. Each text is rendered once (:func:`text_mask`), blended
         into its ``ground`` (by default the colour where it starts) and pasted.."""
         self.texts.append((s, size))
-        _, width, ascent, descent, above = text_mask(s, size, bold)
+        width, ascent, descent, above, (box_w, box_h) = text_metrics(s, size, bold)
         x, y = xy
         x -= {"l": 0.0, "m": width / 2, "r": width}[anchor[0]]
         y -= {"a": 0.0, "m": (ascent + descent) / 2, "s": ascent, "d": ascent + descent}[anchor[1]]
         left, top = round(x) - TEXT_PAD, round(y) - above
-        mask = text_mask(s, size, bold)[0]
         if ground is None:
-            ground = self._ground(left, top, mask.width, mask.height)
+            ground = self._ground(left, top, box_w, box_h)
         tile, cover = text_tile(s, size, bold, fill or self.colours.text, ground, self.theme)
         self.img.paste(tile, (left, top), cover)
         return width
@@ -181,7 +180,15 @@ TEXT_PAD: Final = 4
 """Room around a text's mask for letters reaching past their advance or line."""
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
+def text_metrics(s: str, size: int, bold: bool) -> tuple[float, int, int, int, tuple[int, int]]:
+    """What :func:`text_mask` says of a text but its mask: its width, the ascent and descent,
+    how far above the ascender line the mask begins, and the mask's size."""
+    mask, width, ascent, descent, above = text_mask(s, size, bold)
+    return width, ascent, descent, above, mask.size
+
+
+@lru_cache(maxsize=256)
 def text_mask(s: str, size: int, bold: bool) -> tuple[Image.Image, float, int, int, int]:
     """``s`` drawn once as a coverage mask, with its width, the first font's ascent and
     descent, and how far above the ascender line the mask begins (:data:`TEXT_PAD`, more for
@@ -236,7 +243,7 @@ def card_tile(
     return _tile(img, ground, theme)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def text_tile(
     s: str, size: int, bold: bool, fill: RGB, ground: RGB, theme: Theme
 ) -> tuple[Image.Image, Image.Image]:

@@ -48,5 +48,5 @@ class Memo:
             self._bytes = 0
 
 
-PICTURES: Final = Memo(max_bytes=48 * 1024 * 1024)
+PICTURES: Final = Memo(max_bytes=32 * 1024 * 1024)
 """Every picture already drawn, by what it shows: about a thousand tables and hands."""

@@ -341,8 +341,9 @@ def test_pictures_drawn_from_nothing_kept_are_the_same_bytes() -> None:
     names = ["王小明", "محمد", "Zoë", "😎"]
     before = table_image(view, names=names), hand_image(view, theme=Theme.LIGHT)
     PICTURES.clear()
-    for cache in (canvas.text_mask, canvas.text_tile, canvas.card_tile, canvas.palette):
+    for cache in (canvas.text_mask, canvas.text_metrics, canvas.text_tile, canvas.card_tile):
         cache.cache_clear()
+    canvas.palette.cache_clear()
     canvas.inks.cache_clear()
     card_image.cache_clear()
     back_image.cache_clear()
