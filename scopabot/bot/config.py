@@ -36,6 +36,7 @@ class Config:
     log_level: str = "INFO"
     computer_pause: float | None = None  # SCOPABOT_COMPUTER_PAUSE, seconds between computer plays
     clock_speed: float | None = None  # SCOPABOT_CLOCK_SPEED: tests only, time runs this much faster
+    picture_workers: int = 1  # SCOPABOT_PICTURE_WORKERS: processes drawing (0: a thread of the bot)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
@@ -51,6 +52,7 @@ class Config:
             log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
             computer_pause=_number(env.get("SCOPABOT_COMPUTER_PAUSE")),
             clock_speed=_number(env.get("SCOPABOT_CLOCK_SPEED")),
+            picture_workers=int(env.get("SCOPABOT_PICTURE_WORKERS") or 1),
         )
 
 

@@ -2,10 +2,13 @@
 
 A picture costs about 1 ms (a hand) to 4 ms (a table, a breakdown) of Pillow work
 (``bench/render.py``); on the event loop that would hold up every other table's clicks, so
-pictures are drawn in one thread of their own (:class:`Drawer`). One, not a pool: Pillow keeps
-the GIL for most of its drawing, so more threads would not draw faster, and FreeType faces (the
-fonts) must not be used by two threads at once. A picture that answers a click goes first;
-the refreshes of messages wait behind it (under load they lag and coalesce, a click does not).
+pictures are handed to one thread of their own (:class:`Drawer`), which has them drawn in a
+worker process (``SCOPABOT_PICTURE_WORKERS``, default 1; 0 draws in the thread). Not a pool of
+threads: Pillow keeps the GIL for most of its drawing, so more threads would not draw faster,
+and FreeType faces (the fonts) must not be used by two threads at once; in a process of its
+own the drawing does not hold the bot's interpreter at all. A picture that answers a click
+goes first; the refreshes of messages wait behind it (under load they lag and coalesce, a
+click does not).
 
 A picture cannot show a mention, so seat holders are drawn by the name Discord last showed
 for them in an interaction; before any (after a restart), as "Seat 2".
@@ -21,10 +24,16 @@ from __future__ import annotations
 import asyncio
 import functools
 import itertools
+import logging
+import multiprocessing
+import os
+import pickle
 import queue
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import discord
@@ -48,9 +57,11 @@ from scopabot.service import (
     TableInfo,
 )
 
+from . import worker
 from .context import seat_names
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 THEME = Theme.DARK
 """Discord's default theme is dark; the pictures sit on their own opaque felt, so they read
@@ -67,13 +78,38 @@ Job = tuple[int, int, tuple[Callable[[], Any], "asyncio.Future[Any]"] | None]
 
 
 class Drawer:
-    """One thread drawing pictures, urgent ones (answering a click) first."""
+    """One thread handing out pictures to draw, urgent ones (answering a click) first.
 
-    def __init__(self) -> None:
+    With ``workers`` (the default, one), the pictures are drawn in a process of their own, so
+    drawing never holds the bot's interpreter (its GIL) while a click waits: the thread only
+    waits for the worker. A job that cannot go to a process (it does not pickle) is drawn in
+    the thread; if the worker dies, the thread draws from then on."""
+
+    def __init__(self, workers: int = 1) -> None:
         self._jobs: queue.PriorityQueue[Job] = queue.PriorityQueue()
         self._order = itertools.count()
+        self._pool: ProcessPoolExecutor | None = None
+        if workers > 0:
+            context = multiprocessing.get_context("spawn")  # a fork would copy the bot's locks
+            self._pool = ProcessPoolExecutor(
+                workers, mp_context=context, initializer=worker.start, initargs=(THEME, os.getpid())
+            )
+            self._pool.submit(int)  # start the worker now, not at the first click
         self._thread = threading.Thread(target=self._work, name="scopabot-pictures", daemon=True)
         self._thread.start()
+
+    def _run(self, fn: Callable[[], T]) -> T:
+        pool = self._pool
+        if pool is None:
+            return fn()
+        try:
+            return pool.submit(fn).result()
+        except BrokenProcessPool:
+            log.warning("the pictures' worker died; pictures are drawn in the bot from now on")
+            self._pool = None
+            return fn()
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return fn()
 
     async def draw(self, fn: Callable[[], T], *, urgent: bool) -> T:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
@@ -89,7 +125,7 @@ class Drawer:
             if future.done():  # its caller gave up (cancelled)
                 continue
             try:
-                result, error = fn(), None
+                result, error = self._run(fn), None
             except Exception as exc:
                 result, error = None, exc
             try:
@@ -99,6 +135,8 @@ class Drawer:
 
     def close(self) -> None:
         self._jobs.put((-1, -1, None))
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -> None:
@@ -113,7 +151,8 @@ def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -
 class Pictures:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self._drawer = Drawer()
+        config = getattr(bot, "config", None)
+        self._drawer = Drawer(getattr(config, "picture_workers", 1))
         self._names: dict[int, str] = {}
         self._plays: dict[int, list[Record]] = {}
         self._ended: OrderedDict[int, tuple[int, tuple[Record, ...]]] = OrderedDict()

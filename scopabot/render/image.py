@@ -256,6 +256,14 @@ def _hand_image(view: GameView, theme: Theme, lang: str) -> bytes:
     return cv.encode()
 
 
+def warm(theme: Theme = Theme.DARK) -> None:
+    """Make what every picture of ``theme`` uses (its palette, which draws the forty faces at
+    the table's size), for a drawing process to start ready."""
+    from .canvas import inks
+
+    inks(theme)
+
+
 def deal_piles(before: GameView, result: PlayResult) -> tuple[tuple[Card, ...], ...]:
     """Each side's cards at the end of a deal, from a view taken just before its last play and
     what that play did (the capture and the leftovers): the piles the breakdown counted, for
