@@ -22,6 +22,7 @@ restart is shown without them).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import itertools
 import logging
@@ -40,7 +41,7 @@ import discord
 
 from scopabot.render.hand import hand_picture
 from scopabot.render.i18n import Lang, tr
-from scopabot.render.image import Theme
+from scopabot.render.image import Theme, warm
 from scopabot.render.screens import Picture
 from scopabot.render.table import Piles, table_pictures
 from scopabot.service import (
@@ -74,7 +75,7 @@ KEEP_DEALS = 1_000
 Record = tuple[int, Play, tuple[Card, ...], int | None]
 
 
-Job = tuple[int, int, tuple[Callable[[], Any], "asyncio.Future[Any]"] | None]
+Job = tuple[int, int, tuple[Callable[[], Any], "asyncio.Future[Any] | None"] | None]
 
 
 class Drawer:
@@ -95,6 +96,8 @@ class Drawer:
                 workers, mp_context=context, initializer=worker.start, initargs=(THEME, os.getpid())
             )
             self._pool.submit(int)  # start the worker now, not at the first click
+        else:  # make the palette while the bot connects, not at the first click
+            self._jobs.put((2, next(self._order), (functools.partial(warm, THEME), None)))
         self._thread = threading.Thread(target=self._work, name="scopabot-pictures", daemon=True)
         self._thread.start()
 
@@ -122,6 +125,10 @@ class Drawer:
             if job is None:
                 return
             fn, future = job
+            if future is None:  # the warm-up: nobody waits for it
+                with contextlib.suppress(Exception):
+                    fn()
+                continue
             if future.done():  # its caller gave up (cancelled)
                 continue
             try:
