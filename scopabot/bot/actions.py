@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from scopabot.render.cards import card_name
+from scopabot.render.cards import card_the
 from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.screens import Action
@@ -188,7 +188,7 @@ class Actions:
                 view, files = ui.build(screen, game_targets(game_id, version))
                 await edit_clicked(interaction, view, files)
                 return
-            note = tr("played", lang, card=card_name(Card.parse(card), lang))
+            note = tr("played", lang, card=card_the(Card.parse(card), lang))
             link = table_link(table) if slot is not None else None
             shown = await self.answer_played(interaction, game_id, outcome, lang, link, note)
         finally:

@@ -3,7 +3,7 @@
 Discord asks for suggestions on every keystroke, so each answer costs one service call for
 the games (``my_games`` already carries each table's rules and number) and one more for a
 hand. Suggestions match what was typed, word by word, against every way a person names the
-thing: a card in English and in Italian and in the notation (RULES.md: Italian names are
+thing: a card in English and in Italian and in the notation (docs/rulebook.md: Italian names are
 accepted from everyone), a game by its title and table number.
 """
 

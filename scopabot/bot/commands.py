@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from scopabot.render.cards import card_name
+from scopabot.render.cards import card_the
 from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.rules import rules_lines
@@ -210,7 +210,7 @@ class ScopaGroup(app_commands.Group):
                 interaction, view=ui.build(screen, game_targets(game_id, seat_view.version))[0]
             )
             return
-        await say(interaction, tr("played", lang, card=card_name(played, lang)))
+        await say(interaction, tr("played", lang, card=card_the(played, lang)))
 
     play.autocomplete("card")(card_choices)
     play.autocomplete("capture")(capture_choices)

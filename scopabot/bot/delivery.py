@@ -1,6 +1,6 @@
 """Service events turned into messages: the table message, each hand's DM, pings, reminders.
 
-Counted REST calls per move (DESIGN.md's budget): the table message edit, the DM of the
+Counted REST calls per move (docs/design.md's budget): the table message edit, the DM of the
 person whose turn starts, and at most one more (a ping, or refreshing the hand of someone who
 played from elsewhere). Events only mark messages stale (``Slot``); one task per message edits
 it with what the service says now.
@@ -329,6 +329,7 @@ class Delivery:
             choices=seat_view.choices,
             finished=public.finished,
             note=note,
+            deck=public.deck_size,
         )
         if pictures:
             drawn = await self.pictures.hand(seat_view, lang, urgent=urgent)

@@ -127,7 +127,7 @@ def sheet_screen(
     for name, points, needs in sides:
         line = f"**{name}**: {points}"
         if needs is not None:
-            line += " " + tr("sheet.needs", lang, needs=needs)
+            line += " " + trn("sheet.needs", needs, lang, needs=needs)
         rows_text.append(line)
     blocks = [head, "\n".join(rows_text)]
     if last:

@@ -2,7 +2,7 @@
 
 People at a real table write each deal's points on a shared score sheet (``+1``, ``+2``, ``+3``
 or any amount) and read who still needs what. The winner is decided as in a game on the bot
-(RULES.md, "Ending the match"): a side that reaches the target with the highest total alone
+(docs/rulebook.md, "Ending the match"): a side that reaches the target with the highest total alone
 wins; when the highest totals at or over the target are equal, another deal is played.
 
 The sheet cannot know where a deal ends (people write its points one entry at a time), so the

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import suppress
@@ -29,9 +30,13 @@ def choose_move(level: str, view: GameView, seed: int) -> Move:
 
 def _yield_to_the_loop() -> None:
     """Workers run at a lower priority: with one worker per core busy searching, the event
-    loop's process still gets a core the moment it has a move to handle."""
+    loop's process still gets a core the moment it has a move to handle. They ignore Ctrl-C,
+    which a terminal sends to the whole process group: the process that owns them decides
+    what a Ctrl-C does and shuts them down, instead of each dying with a traceback."""
     with suppress(OSError, AttributeError):
         os.nice(10)
+    with suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class Thinker(Protocol):

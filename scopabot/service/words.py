@@ -1,6 +1,6 @@
 """The engine's names a front end speaks in: cards, moves, rules and their parse errors.
 
-A front end reaches the game through the service only (DESIGN.md, the layers), yet it must
+A front end reaches the game through the service only (docs/design.md, the layers), yet it must
 still name what a person types and reads: a card, a move, a preset, the reason a move is
 refused. These are the engine's own types, passed through unchanged, so that a front end never
 imports the engine and no type exists twice.
