@@ -220,22 +220,25 @@ def _last_play(
         cv.cards_row(list(capture)[:6], x, top, SMALL_CARD, 6)
 
 
-def hand_image(view: GameView, *, theme: Theme = Theme.DARK, lang: str = "en") -> bytes:
+def hand_image(
+    view: GameView, *, theme: Theme = Theme.DARK, lang: str = "en", numbered: bool = False
+) -> bytes:
     """The seat's own hand, the cards in the order of their buttons (which are named by card,
-    so the picture numbers nothing: each card's corner is its button's name); drawn again
-    only when the hand or whether it is the seat's turn has changed."""
-    key = ("hand", view.hand, view.is_my_turn, theme, lang)
-    return PICTURES.get(key, lambda: _hand_image(view, theme, lang))
+    so on Discord the picture numbers nothing: each card's corner is its button's name; the
+    terminal, where a card is typed by its number, asks for ``numbered``); drawn again only
+    when the hand or whether it is the seat's turn has changed."""
+    key = ("hand", view.hand, view.is_my_turn, theme, lang, numbered)
+    return PICTURES.get(key, lambda: _hand_image(view, theme, lang, numbered))
 
 
-def _hand_image(view: GameView, theme: Theme, lang: str) -> bytes:
+def _hand_image(view: GameView, theme: Theme, lang: str, numbered: bool) -> bytes:
     hand = view.hand
     per_row = 5
     n_row = min(per_row, max(1, len(hand)))
     rows = max(1, -(-len(hand) // per_row))
     gap = 18
     h = card_height(HAND_CARD)
-    top = PAD + 52
+    top = PAD + 52 + (46 if numbered else 0)
     width = max(460, 2 * PAD + n_row * HAND_CARD + (n_row - 1) * gap)
     height = top + rows * (h + gap) - gap + PAD if hand else top + 60 + PAD
     cv = Canvas(width, height, theme)
@@ -249,10 +252,13 @@ def _hand_image(view: GameView, theme: Theme, lang: str) -> bytes:
     for r in range(rows):
         row = hand[r * per_row : (r + 1) * per_row]
         x = (width - (len(row) * (HAND_CARD + gap) - gap)) // 2
-        for c in row:
+        for i, c in enumerate(row, r * per_row + 1):
+            if numbered:
+                fill = col.turn if view.is_my_turn else CREAM
+                cv.badge(x + HAND_CARD / 2, y - 26, str(i), INFO, fill=fill)
             cv.card(c, x, y, HAND_CARD)
             x += HAND_CARD + gap
-        y += h + gap
+        y += h + gap + (46 if numbered else 0)
     return cv.encode()
 
 
@@ -286,9 +292,11 @@ def write_game_images(
     prefix: str = "",
     theme: Theme = Theme.DARK,
     lang: str = "en",
+    numbered: bool = False,
 ) -> list[Path]:
     """Write the table and this seat's hand as pictures into ``folder``, each with its alt text
-    beside it (``.txt``), for the terminal game and for looking at the drawing without Discord.
+    beside it (``.txt``), for the terminal game and for looking at the drawing without Discord
+    (``numbered``: each card under the number the terminal takes for it).
 
     Files are ``{prefix}table.png`` and ``{prefix}hand.png``; returns the paths written.
     """
@@ -297,7 +305,10 @@ def write_game_images(
             table_image(view, names=names, theme=theme, lang=lang),
             table_alt_text(view, names, lang=lang, reader=view.seat),
         ),
-        "hand": (hand_image(view, theme=theme, lang=lang), hand_alt_text(view, lang=lang)),
+        "hand": (
+            hand_image(view, theme=theme, lang=lang, numbered=numbered),
+            hand_alt_text(view, lang=lang),
+        ),
     }
     return [
         write_picture(folder, prefix + stem, data, alt) for stem, (data, alt) in pictures.items()

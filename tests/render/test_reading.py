@@ -363,3 +363,12 @@ def test_pictures_are_written_in_the_theme_palette() -> None:
         view = Game.new(Rules(), seed=1).view_for(0)
         img = Image.open(io.BytesIO(table_image(view, names=["a", "b"], theme=theme)))
         assert img.mode == "P" and img.getpalette() == colours[: len(img.getpalette() or [])]
+
+
+def test_the_terminal_hand_shows_the_numbers_its_prompt_takes(canvases: Record) -> None:
+    view = Game.new(Rules(), seed=2).view_for(0)
+    hand_image(view, numbered=True)
+    numbers = [t for t, _ in canvases[-1].texts if t.isdigit()]
+    assert numbers == [str(i) for i in range(1, len(view.hand) + 1)]
+    assert canvases[-1].smallest_text() >= MIN_TEXT
+    assert hand_image(view, numbered=True) != hand_image(view)
