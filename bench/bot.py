@@ -54,6 +54,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def children_cpu_seconds(pid: int) -> float:
+    """The CPU time of a process's living children (the pictures' worker, its helpers)."""
+    total = 0.0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            kids = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for kid in kids:
+            try:
+                total += cpu_seconds(int(kid)) + children_cpu_seconds(int(kid))
+            except OSError:  # it has just ended
+                continue
+    return total
+
+
 class Answers:
     """Per played card (interaction id), seconds from the click's creation to the bot's first
     response (the acknowledgement) and to its last answer, the clicked message complete (the
@@ -196,6 +212,7 @@ async def main(games: int, deals: int, *, check_spec: bool, think: float) -> Non
                 before = len(s.requests)
                 assert bot.process is not None
                 cpu_before = cpu_seconds(bot.process.pid)
+                workers_before = children_cpu_seconds(bot.process.pid)
                 acks: list[float] = []
                 began = time.perf_counter()
                 actors = [Actor(s, user) for user in people]
@@ -208,6 +225,7 @@ async def main(games: int, deals: int, *, check_spec: bool, think: float) -> Non
                 wall = time.perf_counter() - began
                 await asyncio.sleep(1.0)  # let the last table edits land
                 cpu = cpu_seconds(bot.process.pid) - cpu_before
+                workers = children_cpu_seconds(bot.process.pid) - workers_before
             except BaseException:
                 print(bot.output()[-3000:])
                 raise
@@ -244,6 +262,10 @@ async def main(games: int, deals: int, *, check_spec: bool, think: float) -> Non
     print(
         f"bot process CPU: {cpu:.1f} s = {cpu / all_moves * 1000:.1f} ms per move "
         "(its event loop, SQL thread and all)"
+    )
+    print(
+        f"its pictures' worker processes: {workers:.1f} s = "
+        f"{workers / all_moves * 1000:.1f} ms per move (on another core when one is free)"
     )
     print(
         f"counted REST calls: {len(counted)} = {len(counted) / all_moves:.2f} per move "

@@ -167,6 +167,22 @@ async def test_bot_py_refuses_a_bad_log_level_or_pause_in_one_line(tmp_path: Pat
     assert not (tmp_path / "x.db").exists()  # refused before anything is opened
 
 
+async def test_bot_py_refuses_a_bad_number_of_picture_workers_in_one_line(tmp_path: Path) -> None:
+    process = await _start(
+        {
+            "DISCORD_TOKEN": "a-token",
+            "SCOPABOT_PICTURE_WORKERS": "many",
+            "SCOPABOT_DB": str(tmp_path / "x.db"),
+        }
+    )
+    output, _ = await asyncio.wait_for(process.communicate(), timeout=15)
+    text = output.decode()
+    assert process.returncode == 2, text
+    assert text.strip().count("\n") == 0 and "Traceback" not in text, text
+    assert "SCOPABOT_PICTURE_WORKERS='many'" in text and "processes" in text
+    assert not (tmp_path / "x.db").exists()
+
+
 def _bot_py_in(folder: Path) -> Path:
     """A copy of bot.py in ``folder``: its own .env and relative database live there."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -48,6 +48,7 @@ class Config:
     log_level: str = "INFO"
     computer_pause: float | None = None  # SCOPABOT_COMPUTER_PAUSE, seconds between computer plays
     clock_speed: float | None = None  # SCOPABOT_CLOCK_SPEED: tests only, time runs this much faster
+    picture_workers: int = 1  # SCOPABOT_PICTURE_WORKERS: processes drawing (0: a thread of the bot)
 
     @classmethod
     def from_env(
@@ -75,6 +76,7 @@ class Config:
             log_level=level,
             computer_pause=_number(env, "SCOPABOT_COMPUTER_PAUSE"),
             clock_speed=_number(env, "SCOPABOT_CLOCK_SPEED"),
+            picture_workers=_count(env, "SCOPABOT_PICTURE_WORKERS", 1),
         )
 
 
@@ -89,3 +91,12 @@ def _number(env: Mapping[str, str], name: str) -> float | None:
     if not value >= 0:  # NaN too
         raise BadSetting(f"{name}={text!r} is not a number of seconds (0 or more)")
     return value
+
+
+def _count(env: Mapping[str, str], name: str, default: int) -> int:
+    text = (env.get(name) or "").strip()
+    if not text:
+        return default
+    if not text.isdigit():
+        raise BadSetting(f"{name}={env.get(name)!r} is not a number of processes (0 or more)")
+    return int(text)

@@ -1,11 +1,14 @@
 """The pictures on the bot's messages: drawn off the event loop, with the names people see.
 
-A picture costs about 4 ms (a hand) to 10 ms (a table, a breakdown) of Pillow work
+A picture costs about 1 ms (a hand) to 4 ms (a table, a breakdown) of Pillow work
 (``bench/render.py``); on the event loop that would hold up every other table's clicks, so
-pictures are drawn in one thread of their own (:class:`Drawer`). One, not a pool: Pillow keeps
-the GIL for most of its drawing, so more threads would not draw faster, and FreeType faces (the
-fonts) must not be used by two threads at once. A picture that answers a click goes first;
-the refreshes of messages wait behind it (under load they lag and coalesce, a click does not).
+pictures are handed to one thread of their own (:class:`Drawer`), which has them drawn in a
+worker process (``SCOPABOT_PICTURE_WORKERS``, default 1; 0 draws in the thread). Not a pool of
+threads: Pillow keeps the GIL for most of its drawing, so more threads would not draw faster,
+and FreeType faces (the fonts) must not be used by two threads at once; in a process of its
+own the drawing does not hold the bot's interpreter at all. A picture that answers a click
+goes first; the refreshes of messages wait behind it (under load they lag and coalesce, a
+click does not).
 
 A picture cannot show a mention, so seat holders are drawn by the name Discord last showed
 for them in an interaction; before any (after a restart), as "Seat 2".
@@ -19,19 +22,26 @@ restart is shown without them).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import itertools
+import logging
+import multiprocessing
+import os
+import pickle
 import queue
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import discord
 
 from scopabot.render.hand import hand_picture
 from scopabot.render.i18n import Lang, tr
-from scopabot.render.image import Theme
+from scopabot.render.image import Theme, warm
 from scopabot.render.names import plain_name
 from scopabot.render.screens import Picture
 from scopabot.render.table import Piles, table_pictures
@@ -49,9 +59,11 @@ from scopabot.service import (
     TableInfo,
 )
 
+from . import worker
 from .context import seat_names
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 THEME = Theme.DARK
 """Discord's default theme is dark; the pictures sit on their own opaque felt, so they read
@@ -64,17 +76,44 @@ KEEP_DEALS = 1_000
 Record = tuple[int, Play, tuple[Card, ...], int | None]
 
 
-Job = tuple[int, int, tuple[Callable[[], Any], "asyncio.Future[Any]"] | None]
+Job = tuple[int, int, tuple[Callable[[], Any], "asyncio.Future[Any] | None"] | None]
 
 
 class Drawer:
-    """One thread drawing pictures, urgent ones (answering a click) first."""
+    """One thread handing out pictures to draw, urgent ones (answering a click) first.
 
-    def __init__(self) -> None:
+    With ``workers`` (the default, one), the pictures are drawn in a process of their own, so
+    drawing never holds the bot's interpreter (its GIL) while a click waits: the thread only
+    waits for the worker. A job that cannot go to a process (it does not pickle) is drawn in
+    the thread; if the worker dies, the thread draws from then on."""
+
+    def __init__(self, workers: int = 1) -> None:
         self._jobs: queue.PriorityQueue[Job] = queue.PriorityQueue()
         self._order = itertools.count()
+        self._pool: ProcessPoolExecutor | None = None
+        if workers > 0:
+            context = multiprocessing.get_context("spawn")  # a fork would copy the bot's locks
+            self._pool = ProcessPoolExecutor(
+                workers, mp_context=context, initializer=worker.start, initargs=(THEME, os.getpid())
+            )
+            self._pool.submit(int)  # start the worker now, not at the first click
+        else:  # make the palette while the bot connects, not at the first click
+            self._jobs.put((2, next(self._order), (functools.partial(warm, THEME), None)))
         self._thread = threading.Thread(target=self._work, name="scopabot-pictures", daemon=True)
         self._thread.start()
+
+    def _run(self, fn: Callable[[], T]) -> T:
+        pool = self._pool
+        if pool is None:
+            return fn()
+        try:
+            return pool.submit(fn).result()
+        except BrokenProcessPool:
+            log.warning("the pictures' worker died; pictures are drawn in the bot from now on")
+            self._pool = None
+            return fn()
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return fn()
 
     async def draw(self, fn: Callable[[], T], *, urgent: bool) -> T:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
@@ -87,10 +126,14 @@ class Drawer:
             if job is None:
                 return
             fn, future = job
+            if future is None:  # the warm-up: nobody waits for it
+                with contextlib.suppress(Exception):
+                    fn()
+                continue
             if future.done():  # its caller gave up (cancelled)
                 continue
             try:
-                result, error = fn(), None
+                result, error = self._run(fn), None
             except Exception as exc:
                 result, error = None, exc
             try:
@@ -100,6 +143,8 @@ class Drawer:
 
     def close(self) -> None:
         self._jobs.put((-1, -1, None))
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -> None:
@@ -114,7 +159,8 @@ def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -
 class Pictures:
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self._drawer = Drawer()
+        config = getattr(bot, "config", None)
+        self._drawer = Drawer(getattr(config, "picture_workers", 1))
         self._names: dict[int, str] = {}
         self._plays: dict[int, list[Record]] = {}
         self._ended: OrderedDict[int, tuple[int, tuple[Record, ...]]] = OrderedDict()

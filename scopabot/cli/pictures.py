@@ -32,8 +32,9 @@ class PictureWriter:
         return f"{self.count:03d}-"
 
     def turn(self, view: GameView, names: Sequence[str]) -> None:
-        """The table and the person's hand, as they are when it is their turn."""
-        write_game_images(view, self.folder, names=names, prefix=self._prefix())
+        """The table and the person's hand, as they are when it is their turn; the hand's
+        cards under the numbers the prompt takes for them."""
+        write_game_images(view, self.folder, names=names, prefix=self._prefix(), numbered=True)
 
     def deal(self, score: DealScore, *, rules: Rules, names: Sequence[str]) -> None:
         write_picture(

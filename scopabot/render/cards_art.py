@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from scopabot.engine import Card, Suit
 
@@ -50,9 +50,10 @@ def card_height(width: int) -> int:
 class _Pen:
     """Draws in card units (100 wide), whatever the pixel size."""
 
-    def __init__(self, draw: ImageDraw.ImageDraw, scale: float) -> None:
+    def __init__(self, draw: ImageDraw.ImageDraw, scale: float, img: Image.Image) -> None:
         self.d = draw
         self.k = scale
+        self.img = img
 
     def px(self, v: float) -> float:
         return v * self.k
@@ -67,6 +68,40 @@ class _Pen:
         self, points: Sequence[Point], fill: RGB, *, outline: RGB = INK, w: float = 1.2
     ) -> None:
         self.d.polygon(self.pts(points), fill=fill, outline=outline, width=self.line_w(w))
+
+    def cloth(self, points: Sequence[Point], suit: Suit) -> None:
+        """A garment in the suit's colour with the suit's own weave, so that a figure's suit
+        shows in its clothes by pattern too: coins dotted, cups checked, swords banded across,
+        clubs striped down (colour-blind players see the pattern where the colours merge)."""
+        self.poly(points, SUIT_FILL[suit])
+        xs = [x for x, _ in points]
+        ys = [y for _, y in points]
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        layer = Image.new("L", self.d.im.size, 0)
+        pen = ImageDraw.Draw(layer)
+        w = self.line_w(1.6)
+        if suit is Suit.DENARI:
+            for y in range(int(y0) + 4, int(y1) - 1, 6):
+                for x in range(int(x0) + 3 + (y // 6 % 2) * 3, int(x1), 6):
+                    r = self.px(1.1)
+                    pen.ellipse(
+                        (self.px(x) - r, self.px(y) - r, self.px(x) + r, self.px(y) + r), 255
+                    )
+        elif suit is Suit.COPPE:
+            for x in range(int(x0) - 60, int(x1), 7):
+                pen.line(self.pts([(x, y0), (x + 60, y0 + 60)]), fill=255, width=w)
+                pen.line(self.pts([(x + 60, y0), (x, y0 + 60)]), fill=255, width=w)
+        elif suit is Suit.SPADE:
+            for y in range(int(y0) + 5, int(y1), 7):
+                pen.line(self.pts([(x0, y), (x1, y)]), fill=255, width=w)
+        else:
+            for x in range(int(x0) + 3, int(x1), 5):
+                pen.line(self.pts([(x, y0), (x, y1)]), fill=255, width=w)
+        inside = Image.new("L", self.d.im.size, 0)
+        ImageDraw.Draw(inside).polygon(self.pts(points), fill=255)
+        mask = ImageChops.multiply(layer, inside)
+        self.img.paste(SUIT_INK[suit] + (255,), (0, 0), mask)
+        self.d.polygon(self.pts(points), outline=INK, width=self.line_w(1.2))
 
     def ellipse(
         self,
@@ -251,13 +286,13 @@ def _fante(p: _Pen, suit: Suit) -> None:
     cloth = SUIT_FILL[suit]
     p.rect(41, 88, 48, 112, INK)
     p.rect(52, 88, 59, 112, INK)
-    p.poly([(39, 46), (61, 46), (66, 92), (34, 92)], cloth)
+    p.cloth([(39, 46), (61, 46), (66, 92), (34, 92)], suit)
     p.poly([(39, 46), (61, 46), (57, 54), (43, 54)], CREAM)
     p.ellipse(50, 36, 8, 9, SKIN)
     p.poly([(39, 31), (61, 31), (58, 24), (42, 24)], INK)
     p.poly([(58, 25), (70, 12), (66, 24)], SUIT_FILL[Suit.COPPE] if suit != Suit.COPPE else GOLD)
     p.poly([(61, 52), (72, 66), (69, 70), (59, 58)], cloth)
-    draw_sign(p, suit, 74, 60, 22)
+    draw_sign(p, suit, 73, 66, 36)
 
 
 def _cavallo(p: _Pen, suit: Suit) -> None:
@@ -268,20 +303,20 @@ def _cavallo(p: _Pen, suit: Suit) -> None:
     p.ellipse(48, 76, 26, 12, horse)
     p.poly([(60, 72), (68, 46), (78, 46), (86, 58), (82, 62), (74, 56), (72, 78)], horse)
     p.poly([(66, 48), (70, 40), (72, 47)], horse)
-    p.poly([(40, 44), (56, 44), (58, 70), (38, 70)], SUIT_FILL[suit])
+    p.cloth([(40, 44), (56, 44), (58, 70), (38, 70)], suit)
     p.ellipse(48, 35, 7, 8, SKIN)
     p.poly([(40, 29), (56, 29), (48, 20)], INK)
     p.poly([(54, 46), (66, 30), (69, 33), (58, 52)], SUIT_FILL[suit])
-    draw_sign(p, suit, 70, 22, 20)
+    draw_sign(p, suit, 73, 26, 32)
 
 
 def _re(p: _Pen, suit: Suit) -> None:
-    p.poly([(36, 50), (64, 50), (74, 114), (26, 114)], SUIT_FILL[suit])
+    p.cloth([(36, 50), (64, 50), (74, 114), (26, 114)], suit)
     p.poly([(44, 50), (56, 50), (54, 114), (46, 114)], CREAM)
     p.ellipse(50, 38, 8, 9, SKIN)
     p.poly([(43, 42), (57, 42), (50, 56)], (120, 78, 36))
     p.poly([(40, 31), (40, 16), (45, 23), (50, 13), (55, 23), (60, 16), (60, 31)], GOLD)
-    draw_sign(p, suit, 73, 72, 22)
+    draw_sign(p, suit, 72, 78, 38)
 
 
 FIGURES: Final = {8: _fante, 9: _cavallo, 10: _re}
@@ -290,19 +325,43 @@ FIGURES: Final = {8: _fante, 9: _cavallo, 10: _re}
 # ---------------------------------------------------------------------------- faces
 
 
+MINI: Final = 72
+"""Below this width a face is drawn as a mini card: a big value and one big suit sign (the
+last play, the primiera), so that its value stays readable on a phone."""
+
+
+def corner_text(width: int) -> int:
+    """The pixel size of the smallest value a face of ``width`` writes (a "10")."""
+    if width < MINI:
+        return round(width * 0.44)
+    return round(width * 0.30 * _boost(width))
+
+
+def _boost(width: int) -> float:
+    """Corner values grow on smaller faces, up to a "10" of 27 pixels at 90 and below."""
+    return max(1.0, min(1.25, 90 / width))
+
+
 def _corner(card: Card, width: int) -> Image.Image:
     """The value and suit sign of the top-left corner.
 
     Only one corner: a picture is never seen upside down, and a turned 9 reads as a 6.
     """
     k = width / 100 * SUPERSAMPLE
-    img = Image.new("RGBA", (round(27 * k), round(58 * k)), (0, 0, 0, 0))
-    p = _Pen(ImageDraw.Draw(img), k)
+    b = _boost(width)
+    img = Image.new("RGBA", (round(27 * b * k), round(58 * b * k)), (0, 0, 0, 0))
+    p = _Pen(ImageDraw.Draw(img), k, img)
     label = str(card.value)
     size = 40.0 if len(label) == 1 else 30.0
-    p.text(13, 17, label, size, SUIT_INK[card.suit])
-    draw_sign(p, card.suit, 13, 47, 17)
+    p.text(13 * b, 17 * b, label, size * b, SUIT_INK[card.suit])
+    draw_sign(p, card.suit, 13 * b, 47 * b, 17 * b)
     return img
+
+
+def _mini(p: _Pen, card: Card) -> None:
+    label = str(card.value)
+    p.text(30, 32, label, 56 if len(label) == 1 else 44, SUIT_INK[card.suit])
+    draw_sign(p, card.suit, 58, 104, 62 * PIP_SCALE[card.suit])
 
 
 @lru_cache(maxsize=512)
@@ -312,9 +371,11 @@ def card_image(card: Card, width: int, theme: Theme = Theme.DARK) -> Image.Image
     big = (round(width * SUPERSAMPLE), round(card_height(width) * SUPERSAMPLE))
     img = Image.new("RGBA", big, (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    p = _Pen(draw, k)
+    p = _Pen(draw, k, img)
     settebello = card.value == 7 and card.suit is Suit.DENARI
     face = (255, 240, 190) if settebello else CREAM
+    if card.value in FIGURES and width < MINI:
+        face = _tint(SUIT_FILL[card.suit])
     draw.rounded_rectangle(
         (0, 0, big[0] - 1, big[1] - 1),
         radius=p.px(7),
@@ -329,22 +390,27 @@ def card_image(card: Card, width: int, theme: Theme = Theme.DARK) -> Image.Image
             outline=GOLD_DARK,
             width=p.line_w(2.5),
         )
-        for x, y in ((50, 10), (50, 145)):
-            _star(p, x, y, 6, GOLD)
-    if card.value in FIGURES:
+        if width >= MINI:
+            for x, y in ((50, 10), (50, 145)):
+                _star(p, x, y, 6, GOLD)
+    if width < MINI:
+        _mini(p, card)
+    elif card.value in FIGURES:
         draw.rounded_rectangle(
             (p.px(27), p.px(9), p.px(73 + 14), p.px(146)),
             radius=p.px(4),
             fill=_tint(SUIT_FILL[card.suit]),
         )
         FIGURES[card.value](p, card.suit)
-        p.text(50, 130, FIGURE_LETTERS[card.value], 26, INK)
+        p.text(42, 131, FIGURE_LETTERS[card.value], 28, INK)
+        draw_sign(p, card.suit, 66, 131, 20)
     else:
         size, spots = PIPS[card.value]
         scale = PIP_SCALE[card.suit] if card.value > 1 else 1.0
         for px, py in spots:
             draw_sign(p, card.suit, px, py, size * scale)
-    img.alpha_composite(_corner(card, width), (round(p.px(2)), round(p.px(3))))
+    if width >= MINI:
+        img.alpha_composite(_corner(card, width), (round(p.px(2)), round(p.px(3))))
     return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
@@ -360,7 +426,7 @@ def back_image(width: int, theme: Theme = Theme.DARK) -> Image.Image:
     big = (round(width * SUPERSAMPLE), round(card_height(width) * SUPERSAMPLE))
     img = Image.new("RGBA", big, (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    p = _Pen(draw, k)
+    p = _Pen(draw, k, img)
     draw.rounded_rectangle(
         (0, 0, big[0] - 1, big[1] - 1),
         radius=p.px(7),

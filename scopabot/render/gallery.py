@@ -1,5 +1,7 @@
-"""The gallery in ``docs/gallery``: every card, and sample pictures of a table, a hand, a
-deal's breakdown and the standings, in both themes and both languages.
+"""The gallery in ``docs/gallery``: every card, and sample pictures of a table (two and four
+players, names in several scripts), a hand, a deal's breakdown (three players, a primiera
+tie), the standings, and the figures as colour-blind players see them, in both themes and
+both languages.
 
     python -m scopabot.render.gallery [docs/gallery]
 
@@ -14,12 +16,14 @@ import sys
 from pathlib import Path
 from typing import Final
 
-from scopabot.engine import CARDS, Card, DealScore, Game, GameView, Preset, Rules
+from PIL import Image
 
-from .canvas import FORMAT, Canvas
-from .cards_art import card_height
+from scopabot.engine import CARDS, Card, DealScore, Game, GameView, Preset, Rules, Suit
+
+from .canvas import FORMAT, Canvas, encode
+from .cards_art import card_height, card_image
 from .image import deal_image, deal_piles, hand_image, standings_image, table_image
-from .theme import Theme
+from .theme import PALETTES, Theme
 
 NAMES: Final = ("Marco", "Giulia", "Luca", "Sara")
 SHEET_CARD: Final = 110
@@ -81,6 +85,58 @@ def sample_match(rules: Rules) -> tuple[GameView, DealScore, tuple[tuple[Card, .
     return game.view_for(0), first[0], first[1]
 
 
+PROTANOPIA: Final = (
+    (0.152286, 1.052583, -0.204868),
+    (0.114503, 0.786281, 0.099216),
+    (-0.003882, -0.048116, 1.051998),
+)
+DEUTERANOPIA: Final = (
+    (0.367322, 0.860646, -0.227968),
+    (0.280085, 0.672501, 0.047413),
+    (-0.011820, 0.042940, 0.968881),
+)
+"""How the colours look without red cones (protanopia) or green ones (deuteranopia): the
+matrices of Machado, Oliveira and Fernandes (2009) at full severity, applied to sRGB."""
+
+
+def simulate(img: Image.Image, matrix: tuple[tuple[float, float, float], ...]) -> Image.Image:
+    """``img`` as a colour-blind reader sees it (RGBA is laid on white first)."""
+    flat = Image.new("RGB", img.size, (255, 255, 255))
+    flat.paste(img, (0, 0), img if img.mode == "RGBA" else None)
+    return flat.convert("RGB", tuple(v for row in matrix for v in (*row, 0.0)))
+
+
+def colour_blind_sheet() -> bytes:
+    """The figures of every suit as everyone sees them, then under protanopia and under
+    deuteranopia: the suits stay apart by shape (the sign held, the weave of the clothes)."""
+    width, gap = 88, 8
+    cards = [Card(v, s) for s in Suit for v in (8, 10)]
+    h = card_height(width)
+    sheet = Image.new("RGBA", (len(cards) * (width + gap) + gap, 3 * (h + gap) + gap), (0,) * 4)
+    for i, card in enumerate(cards):
+        sheet.alpha_composite(card_image(card, width), (gap + i * (width + gap), gap))
+    row = sheet.crop((0, 0, sheet.width, h + 2 * gap))
+    out = Image.new("RGB", sheet.size, PALETTES[Theme.DARK].felt)
+    out.paste(row, (0, 0), row)
+    for k, matrix in enumerate((PROTANOPIA, DEUTERANOPIA), 1):
+        seen = simulate(row, matrix)
+        mask = row.getchannel("A")
+        out.paste(seen, (0, k * (h + gap)), mask)
+    return encode(out)
+
+
+def three_player_deal() -> tuple[DealScore, tuple[tuple[Card, ...], ...]]:
+    """The first deal of a seeded three-player match, whose primiera is a tie (78 each)."""
+    rules = Rules(players=3)
+    game = Game.new(rules, seed=4)
+    rng = random.Random(4)
+    while True:
+        before = game.view_for(0)
+        result = game.play(rng.choice(game.legal_moves()))
+        if result.deal_score is not None:
+            return result.deal_score, deal_piles(before, result)
+
+
 def write_gallery(folder: str | Path) -> list[Path]:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -90,11 +146,25 @@ def write_gallery(folder: str | Path) -> list[Path]:
     four = sample_position(Rules(preset=Preset.SCOPA, players=4))
     deep = early_position(scopone, plays=3)
     final, breakdown, piles = sample_match(scopone)
+    deal3, piles3 = three_player_deal()
     pictures = {
         "cards": cards_sheet(),
         "table-scopa-dark": table_image(two, names=NAMES[:2]),
         "table-scopa-light": table_image(two, names=NAMES[:2], theme=Theme.LIGHT),
         "table-4-players-scopa-it": table_image(four, names=NAMES, lang="it"),
+        "table-names-emoji-cjk": table_image(
+            sample_position(scopone, scopa=False),
+            names=("王小明", "김민준 🌸", "محمد علي", "😎🔥"),
+            lang="it",
+        ),
+        "deal-3-players-it": deal_image(
+            deal3,
+            rules=Rules(players=3),
+            names=("Marco", "Giulia", "Computer (difficile)"),
+            piles=piles3,
+            lang="it",
+        ),
+        "colour-blind": colour_blind_sheet(),
         "hand-scopa": hand_image(two),
         "hand-scopone-light-it": hand_image(deep, theme=Theme.LIGHT, lang="it"),
         "deal-scopone": deal_image(breakdown, rules=scopone, names=NAMES, piles=piles),

@@ -87,7 +87,8 @@ HAND_FILE = f"hand.{FORMAT}"
 
 def hand_picture(view: GameView, lang: Lang, *, theme: Theme = Theme.DARK) -> Picture:
     """The seat's own hand as a picture, the cards in the order of the buttons (and of the
-    text), each under its number; the alt text names them in that order.
+    text): the buttons are named by card, so the picture numbers nothing; the alt text names
+    the cards in that order.
 
     Drawing takes a few milliseconds: call it off the event loop."""
     shown = replace(view, hand=tuple(sorted(view.hand, key=Card.sort_key)))

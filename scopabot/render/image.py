@@ -27,7 +27,9 @@ from .alt_text import (
 )
 from .canvas import FORMAT, MAX_BYTES, Canvas, encode
 from .cards_art import card_height
+from .memo import PICTURES
 from .score_images import deal_image, standings_image
+from .seats import NAME, draw_seats, name_room, seat_mark, seats_height
 from .theme import CREAM, Theme
 from .words import card_name, side_names, word
 
@@ -55,16 +57,18 @@ WIDTH = 800
 PAD = 20
 TABLE_CARD = 100
 HAND_CARD = 150
-SMALL_CARD = 56
+SMALL_CARD = 64
 GAP = 14
-STRIP_H = 112
+STRIP_H = 124
+TITLE = 34
+INFO = 28
 
 
 def _table_layout(n: int) -> tuple[int, int]:
     """Card width and cards per row for ``n`` cards on the table."""
     if n <= 12:
         return TABLE_CARD, 6
-    return 82, 8
+    return 84, 8
 
 
 def table_image(
@@ -74,81 +78,70 @@ def table_image(
     theme: Theme = Theme.DARK,
     lang: str = "en",
 ) -> bytes:
-    """The table as everyone sees it: seats, deck, the cards face up and the last play."""
+    """The table as everyone sees it: seats, deck, the cards face up and the last play; drawn
+    again only when one of those has changed."""
+    key = (
+        "table",
+        view.rules,
+        view.deal_number,
+        view.table,
+        view.hand_sizes,
+        view.deck_size,
+        view.captured_counts,
+        view.scope,
+        view.plays[-1] if view.plays else None,
+        view.totals,
+        view.outcome,
+        view.turn,
+        view.dealer,
+        tuple(names),
+        theme,
+        lang,
+    )
+    return PICTURES.get(key, lambda: _table_image(view, names, theme, lang))
+
+
+def _table_image(view: GameView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
     rules = view.rules
     width_card, per_row = _table_layout(len(view.table))
     rows = -(-len(view.table) // per_row)
     table_h = rows * (card_height(width_card) + GAP) - GAP if view.table else 60
     last = view.plays[-1] if view.plays else None
     strip_h = 0 if last is None and view.outcome is None else STRIP_H
-    header_h, seats_h = 64, 78
+    header_h, seats_h = 80, seats_height(view)
     height = PAD + header_h + 12 + seats_h + 24 + table_h + 24 + strip_h + PAD
     cv = Canvas(WIDTH, height, theme)
     col = cv.colours
+    labels = cv.labels(names, NAME, name_room(view, WIDTH - 2 * PAD))
 
     # Header: deal, goal, deck.
     y = PAD
-    cv.text((PAD, y + 4), word(lang, "deal", n=view.deal_number), 30, bold=True)
+    cv.text((PAD, y), word(lang, "deal", n=view.deal_number), TITLE, bold=True)
     goal = (
         word(lang, "to_target", n=rules.target)
         if rules.target is not None
         else word(lang, "fixed_deals", n=rules.deals)
     )
-    cv.text((PAD, y + 42), goal, 20, fill=col.muted)
-    deck_x = WIDTH - PAD - 150
+    cv.text((PAD, y + 44), goal, INFO, fill=col.muted)
+    deck_x = WIDTH - PAD - 170
     for i in range(min(3, max(1, -(-view.deck_size // 10)))) if view.deck_size else ():
-        cv.card(None, deck_x + i * 4, y - 4 + i * 2, 42)
+        cv.card(None, deck_x + i * 4, y + i * 2, 46)
     if not view.deck_size:
         cv.draw.rounded_rectangle(
-            (deck_x, y - 4, deck_x + 41, y + 60), radius=5, outline=col.muted, width=2
+            (deck_x, y, deck_x + 45, y + 71), radius=5, outline=col.muted, width=2
         )
-    cv.text((deck_x + 62, y + 2), str(view.deck_size), 34, bold=True)
-    cv.text((deck_x + 62, y + 42), word(lang, "deck_label"), 18, fill=col.muted)
+    cv.text((deck_x + 66, y), str(view.deck_size), 38, bold=True)
+    cv.text((deck_x + 66, y + 44), word(lang, "deck_label"), INFO, fill=col.muted)
 
-    # Seats: name, dealer mark, hand size, captures, scope and the side's points.
+    # Seats: name, dealer mark, hand size, and each side's cards taken, scope and points.
     y += header_h + 12
-    n = rules.players
-    pw = (WIDTH - 2 * PAD - (n - 1) * 10) / n
-    for seat in range(n):
-        x0 = PAD + seat * (pw + 10)
-        on_turn = view.outcome is None and seat == view.turn
-        cv.panel((x0, y, x0 + pw, y + seats_h), outline=col.turn if on_turn else None, width=4)
-        nx = x0 + 12
-        if on_turn:
-            cv.draw.polygon([(nx, y + 12), (nx + 14, y + 22), (nx, y + 32)], fill=col.turn)
-            nx += 20
-        total = str(view.totals[rules.side_of(seat)])
-        room = pw - (nx - x0) - 16 - 14 * len(total) - (34 if seat == view.dealer else 0)
-        shown = cv.fit(names[seat], 28, room, bold=on_turn)
-        nx += cv.text((nx, y + 7), shown, 28, bold=on_turn)
-        if seat == view.dealer:
-            cv.badge(nx + 18, y + 23, word(lang, "dealer_mark"), 16, fill=CREAM)
-        cv.text(
-            (x0 + pw - 12, y + 8),
-            total,
-            28,
-            anchor="ra",
-            bold=True,
-            fill=col.turn if on_turn else col.text,
-        )
-        hx = x0 + 12
-        for _ in range(view.hand_sizes[seat]):
-            cv.card(None, hx, y + 44, 16)
-            hx += 10 if view.hand_sizes[seat] > 5 else 14
-        info = word(lang, "taken", n=view.captured_counts[rules.side_of(seat)])
-        ix = hx + 14 if view.hand_sizes[seat] else hx
-        ix += cv.text((ix, y + 46), info, 20, fill=col.muted)
-        scope = view.scope[rules.side_of(seat)]
-        if scope:
-            cv.text(
-                (ix + 8, y + 46), f"{word(lang, 'scope')} {scope}", 20, fill=col.scopa, bold=True
-            )
+    draw_seats(cv, view, labels, PAD, y, WIDTH - 2 * PAD, lang)
 
     # The cards face up; a card just laid is ringed in the last-play colour.
     y += seats_h + 24
     laid = last.card if last is not None and not last.capture else None
     if not view.table:
-        cv.text((WIDTH / 2, y + 30), word(lang, "empty_table"), 24, fill=col.muted, anchor="mm")
+        cv.text((WIDTH / 2, y + 30), word(lang, "empty_table"), INFO, fill=col.muted, anchor="mm")
     for r in range(rows):
         row = view.table[r * per_row : (r + 1) * per_row]
         row_w = len(row) * (width_card + GAP) - GAP
@@ -163,37 +156,52 @@ def table_image(
     if strip_h:
         cv.panel((PAD, y, WIDTH - PAD, y + strip_h), outline=col.last if last else None)
         if view.outcome is not None:
-            said = outcome_phrase(view.outcome, side_names(rules, names), lang=lang)
+            said = outcome_phrase(view.outcome, side_names(rules, labels), lang=lang)
+            text = f"{word(lang, 'over')}: {said}"
             cv.text(
                 (WIDTH / 2, y + strip_h / 2),
-                f"{word(lang, 'over')}: {said}",
-                28,
+                cv.fit(text, 30, WIDTH - 2 * PAD - 24, bold=True),
+                30,
                 anchor="mm",
                 bold=True,
             )
         elif last is not None:
-            _last_play(cv, last.seat, last.card, last.capture, last.scopa, names, y, lang)
+            room = PAD + 196 - (PAD + 14) - (26 if rules.sides < rules.players else 0)
+            short = cv.labels(names, INFO, room, bold=True)
+            _last_play(cv, view, last.seat, last.card, last.capture, last.scopa, short, y, lang)
     return cv.encode()
 
 
 def _last_play(
     cv: Canvas,
+    view: GameView,
     seat: int,
     card: Card,
     capture: Sequence[Card],
     scopa: bool,
-    names: Sequence[str],
+    labels: Sequence[str],
     y: int,
     lang: str,
 ) -> None:
+    """Who played (with the side's mark between partners), laid or took, the scopa, then the
+    card played and the cards it took."""
     col = cv.colours
-    x = PAD + 16
-    cv.text((x, y + 14), cv.fit(names[seat], 24, 170, bold=True), 24, bold=True)
-    cv.text((x, y + 46), word(lang, "took" if capture else "laid"), 22, fill=col.muted)
-    x = PAD + 200
+    x = PAD + 14
+    rules = view.rules
+    if rules.sides < rules.players:
+        seat_mark(cv, rules.side_of(seat), x, y + 30)
+        x += 26
+    cv.text((x, y + 10), labels[seat], INFO, bold=True)
+    cv.text((PAD + 14, y + 46), word(lang, "took" if capture else "laid"), INFO, fill=col.muted)
+    if scopa:
+        cx, cy = PAD + 84, y + 100
+        cv.draw.rounded_rectangle((cx - 70, cy - 18, cx + 70, cy + 18), radius=18, fill=col.scopa)
+        said = word(lang, "scopa").upper() + "!"
+        cv.text((cx, cy), said, INFO, fill=CREAM, anchor="mm", bold=True, ground=col.scopa)
+    x = PAD + 206
     top = y + (STRIP_H - card_height(SMALL_CARD)) // 2
     cv.card(card, x, top, SMALL_CARD, ring=col.last)
-    x += SMALL_CARD + 16
+    x += SMALL_CARD + 14
     if capture:
         mid = y + STRIP_H // 2
         cv.draw.polygon(
@@ -208,47 +216,58 @@ def _last_play(
             ],
             fill=col.text,
         )
-        x += 52
-        shown = list(capture)[:6]
-        x = cv.cards_row(shown, x, top, SMALL_CARD, 8)
-    if scopa:
-        cx = WIDTH - PAD - 80
-        mid = y + STRIP_H // 2
-        cv.draw.rounded_rectangle((cx - 62, mid - 20, cx + 62, mid + 20), radius=20, fill=col.scopa)
-        cv.text(
-            (cx, mid), word(lang, "scopa").upper() + "!", 24, fill=CREAM, anchor="mm", bold=True
-        )
+        x += 50
+        cv.cards_row(list(capture)[:6], x, top, SMALL_CARD, 6)
 
 
-def hand_image(view: GameView, *, theme: Theme = Theme.DARK, lang: str = "en") -> bytes:
-    """The seat's own hand, each card under the number of its button (1..n in hand order)."""
+def hand_image(
+    view: GameView, *, theme: Theme = Theme.DARK, lang: str = "en", numbered: bool = False
+) -> bytes:
+    """The seat's own hand, the cards in the order of their buttons (which are named by card,
+    so on Discord the picture numbers nothing: each card's corner is its button's name; the
+    terminal, where a card is typed by its number, asks for ``numbered``); drawn again only
+    when the hand or whether it is the seat's turn has changed."""
+    key = ("hand", view.hand, view.is_my_turn, theme, lang, numbered)
+    return PICTURES.get(key, lambda: _hand_image(view, theme, lang, numbered))
+
+
+def _hand_image(view: GameView, theme: Theme, lang: str, numbered: bool) -> bytes:
     hand = view.hand
     per_row = 5
     n_row = min(per_row, max(1, len(hand)))
     rows = max(1, -(-len(hand) // per_row))
     gap = 18
     h = card_height(HAND_CARD)
-    width = max(420, 2 * PAD + n_row * HAND_CARD + (n_row - 1) * gap)
-    height = PAD + 44 + rows * (50 + h + gap) - gap + PAD if hand else PAD + 44 + 60 + PAD
+    top = PAD + 52 + (46 if numbered else 0)
+    width = max(460, 2 * PAD + n_row * HAND_CARD + (n_row - 1) * gap)
+    height = top + rows * (h + gap) - gap + PAD if hand else top + 60 + PAD
     cv = Canvas(width, height, theme)
     col = cv.colours
-    title = word(lang, "hand")
-    x = PAD + cv.text((PAD, PAD), title, 28, bold=True)
+    x = PAD + cv.text((PAD, PAD), word(lang, "hand"), TITLE, bold=True)
     if view.is_my_turn:
-        cv.text((x + 12, PAD + 4), "· " + word(lang, "your_turn"), 24, fill=col.turn)
-    y = PAD + 44
+        cv.text((x + 12, PAD + 2), "· " + word(lang, "your_turn"), 32, fill=col.turn, bold=True)
+    y = top
     if not hand:
-        cv.text((width / 2, y + 30), word(lang, "hand_empty"), 24, fill=col.muted, anchor="mm")
+        cv.text((width / 2, y + 30), word(lang, "hand_empty"), 30, fill=col.muted, anchor="mm")
     for r in range(rows):
         row = hand[r * per_row : (r + 1) * per_row]
         x = (width - (len(row) * (HAND_CARD + gap) - gap)) // 2
         for i, c in enumerate(row, r * per_row + 1):
-            fill = col.turn if view.is_my_turn else CREAM
-            cv.badge(x + HAND_CARD / 2, y + 20, str(i), 24, fill=fill)
-            cv.card(c, x, y + 50, HAND_CARD)
+            if numbered:
+                fill = col.turn if view.is_my_turn else CREAM
+                cv.badge(x + HAND_CARD / 2, y - 26, str(i), INFO, fill=fill)
+            cv.card(c, x, y, HAND_CARD)
             x += HAND_CARD + gap
-        y += 50 + h + gap
+        y += h + gap + (46 if numbered else 0)
     return cv.encode()
+
+
+def warm(theme: Theme = Theme.DARK) -> None:
+    """Make what every picture of ``theme`` uses (its palette, which draws the forty faces at
+    the table's size), for a drawing process to start ready."""
+    from .canvas import inks
+
+    inks(theme)
 
 
 def deal_piles(before: GameView, result: PlayResult) -> tuple[tuple[Card, ...], ...]:
@@ -273,9 +292,11 @@ def write_game_images(
     prefix: str = "",
     theme: Theme = Theme.DARK,
     lang: str = "en",
+    numbered: bool = False,
 ) -> list[Path]:
     """Write the table and this seat's hand as pictures into ``folder``, each with its alt text
-    beside it (``.txt``), for the terminal game and for looking at the drawing without Discord.
+    beside it (``.txt``), for the terminal game and for looking at the drawing without Discord
+    (``numbered``: each card under the number the terminal takes for it).
 
     Files are ``{prefix}table.png`` and ``{prefix}hand.png``; returns the paths written.
     """
@@ -284,7 +305,10 @@ def write_game_images(
             table_image(view, names=names, theme=theme, lang=lang),
             table_alt_text(view, names, lang=lang, reader=view.seat),
         ),
-        "hand": (hand_image(view, theme=theme, lang=lang), hand_alt_text(view, lang=lang)),
+        "hand": (
+            hand_image(view, theme=theme, lang=lang, numbered=numbered),
+            hand_alt_text(view, lang=lang),
+        ),
     }
     return [
         write_picture(folder, prefix + stem, data, alt) for stem, (data, alt) in pictures.items()

@@ -321,7 +321,7 @@ def table_pictures(
 
     ``names`` are plain names (a picture cannot show a mention); ``piles`` are each side's
     cards of the last deal (:func:`scopabot.render.image.deal_piles`), for its primiera
-    cards, when known. This draws (about 10 ms a picture): call it off the event loop."""
+    cards, when known. This draws (a few milliseconds a picture): call it off the event loop."""
     rules = game.rules
     names = [plain_name(n) or "?" for n in names]  # one line each, whatever they held
     out: list[Picture] = []

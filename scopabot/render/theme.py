@@ -6,23 +6,23 @@ colour with the room), so they read on either background; suit colours are only 
 suits differ by shape.
 
 The font is Source Sans Pro (Adobe, SIL Open Font License 1.1), installed with the
-``font-source-sans-pro`` package: it has the accented letters of Italian and of most players'
-names. Without that package the pictures fall back on the Aileron that Pillow (>= 10.1) carries
-inside itself (public domain), which has only ASCII letters, so text is then written without
-accents ("e vuoto" for "è vuoto") rather than with missing-glyph boxes.
+``font-source-sans-pro`` package, with Noto behind it for every other script and for emoji
+(:mod:`scopabot.render.fonts`). Without those packages the pictures fall back on the Aileron
+that Pillow (>= 10.1) carries inside itself (public domain), which has only ASCII letters, so
+text is then written without accents ("e vuoto" for "è vuoto") rather than with boxes.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from typing import Final
 
 from PIL import ImageFont
 
 from scopabot.engine import Suit
+
+from .fonts import chain, drawable
 
 RGB = tuple[int, int, int]
 
@@ -110,44 +110,12 @@ HAS_FONT: Final = _font_path(False) is not None
 """Whether Source Sans Pro is installed (else Pillow's ASCII-only Aileron is used)."""
 
 
-@lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """The pictures' font at ``size`` pixels, regular or bold."""
-    path = _font_path(bold)
-    if path is None:
-        return ImageFont.load_default(size)
-    return ImageFont.truetype(path, size)
+    """The pictures' first font at ``size`` pixels, regular or bold (the cards' letters)."""
+    return chain(size, bold)[0]
 
 
 def printable(text: str) -> str:
-    """``text`` as the font can draw it, without the empty boxes of missing letters: with
-    Source Sans Pro, letters it lacks (emoji, most non-European scripts) are left out; with the
-    ASCII-only fallback, accents are dropped and anything else becomes "?". The alt text keeps
-    every name as written."""
-    if text.isascii():
-        return text
-    if HAS_FONT:
-        kept = "".join(c for c in text if c.isspace() or _has_glyph(c)).strip()
-        return kept or "?"
-    folded = unicodedata.normalize("NFKD", text)
-    return "".join(
-        c if c.isascii() or c in _FALLBACK_EXTRA else ("" if unicodedata.combining(c) else "?")
-        for c in folded
-    )
-
-
-_FALLBACK_EXTRA: Final = "…·’"
-
-
-@lru_cache(maxsize=4096)
-def _has_glyph(char: str) -> bool:
-    """Whether the font draws ``char`` as itself rather than as its missing-letter box."""
-    f = font(20)
-    mask = f.getmask(char)
-    return (mask.size, bytes(mask)) != _missing()
-
-
-@lru_cache(maxsize=1)
-def _missing() -> tuple[tuple[int, int], bytes]:
-    mask = font(20).getmask("\ue000")  # a private-use point: no font draws it
-    return mask.size, bytes(mask)
+    """``text`` as the pictures draw it (:func:`scopabot.render.fonts.drawable`): every
+    script and emoji, without invisible marks or missing-letter boxes."""
+    return drawable(text)

@@ -9,6 +9,7 @@ alt text writes "fante di coppe" where a button says "Fante di coppe".
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
@@ -174,7 +175,16 @@ async def test_the_table_and_each_hand_carry_their_pictures_through_a_match(
     assert [n.split("-")[0] for n in names] == ["standings", "deal"], names
     standings = final.attachments[0]["description"]
     assert "Classifica finale" in standings or "Vince" in standings or "vince" in standings
-    # A finished hand shows no picture (nothing left to hold).
+
+    # A finished hand shows no picture (nothing left to hold), once its last refresh, which
+    # may come after the table's, has arrived.
+    def settled() -> bool:
+        return all(
+            (m := hand_message(s, p)) is not None and not m.attachments for p in (alice, bob)
+        )
+
+    with contextlib.suppress(TimeoutError):
+        await s.wait_for(settled, timeout=5)
     for person in (alice, bob):
         last = hand_message(s, person)
         assert last is not None and not last.attachments

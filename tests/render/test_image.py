@@ -312,9 +312,12 @@ def test_write_game_images(tmp_path: Path) -> None:
 def test_names_are_drawn_without_missing_letter_boxes() -> None:
     from scopabot.render.theme import HAS_FONT, printable
 
+    # Issue 21: emoji and every script are drawn (a font chain), never "?"; only characters
+    # no font has, and invisible marks, are left out.
     assert printable("Marco") == "Marco"
-    assert printable("Ñandú 🃏") == ("Ñandú" if HAS_FONT else "Nandu ?")
-    assert printable("🃏🃏") == "?"
+    assert printable("Ñandú 🃏") == ("Ñandú 🃏" if HAS_FONT else "Nandu")
+    assert printable("🃏🃏") == ("🃏🃏" if HAS_FONT else "")
+    assert printable("\ue000Zoë\u200d") == ("Zoë" if HAS_FONT else "Zoe")
 
 
 def test_the_gallery_is_written(tmp_path: Path) -> None:

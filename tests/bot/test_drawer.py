@@ -1,0 +1,50 @@
+"""The pictures' drawer: pictures drawn in a worker process, off the bot's interpreter, and
+in the drawer's thread when a job cannot go to a process or the worker is gone."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from scopabot.bot.pictures import Drawer
+from scopabot.engine import Game, Rules
+from scopabot.render.hand import hand_picture
+
+
+async def test_pictures_are_drawn_in_a_worker_process() -> None:
+    drawer = Drawer(workers=1)
+    try:
+        worker = await drawer.draw(os.getpid, urgent=True)
+        assert worker != os.getpid()
+        view = Game.new(Rules(), seed=1).view_for(0)
+        import functools
+
+        picture = await drawer.draw(functools.partial(hand_picture, view, "it"), urgent=False)
+        assert picture == hand_picture(view, "it")  # the same bytes as drawn here
+    finally:
+        drawer.close()
+
+
+async def test_without_workers_or_pickling_the_thread_draws() -> None:
+    drawer = Drawer(workers=0)
+    try:
+        assert await drawer.draw(os.getpid, urgent=True) == os.getpid()
+    finally:
+        drawer.close()
+    drawer = Drawer(workers=1)
+    try:
+        local = 7
+        assert await drawer.draw(lambda: (os.getpid(), local), urgent=True) == (os.getpid(), 7)
+    finally:
+        drawer.close()
+
+
+async def test_a_dead_worker_leaves_the_thread_drawing() -> None:
+    drawer = Drawer(workers=1)
+    try:
+        worker = await drawer.draw(os.getpid, urgent=True)
+        os.kill(worker, signal.SIGKILL)
+        assert await drawer.draw(os.getpid, urgent=True) == os.getpid()
+        assert await drawer.draw(os.getpid, urgent=False) == os.getpid()
+    finally:
+        drawer.close()
