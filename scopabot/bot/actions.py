@@ -148,6 +148,8 @@ class Actions:
         game_id = target.id
         if target.action is Action.HAND:
             await self.show_hand(interaction, game_id, lang)
+        elif target.action is Action.TAKE_BACK:
+            await within(interaction, self.take_back(interaction, game_id, lang), update=True)
         elif target.action is Action.REMATCH:
             await self.bot.invitations.rematch(interaction, game_id, lang)
         elif target.action in (Action.PLAY, Action.CAPTURE):
@@ -190,6 +192,26 @@ class Actions:
                 return
             note = tr("played", lang, card=card_name(Card.parse(card), lang))
             link = table_link(table) if slot is not None else None
+            shown = await self.answer_played(interaction, game_id, outcome, lang, link, note)
+        finally:
+            if slot is not None:
+                slot.resume(shown=shown)
+
+    async def take_back(
+        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+    ) -> None:
+        """The hand message's "Take my seat back": the hand again, the person's own."""
+        table = await self.service.table_of_game(game_id)
+        seat = table.seat_of(interaction.user.id)
+        slot = None
+        if dm_key(interaction) and seat is not None and table.id is not None:
+            slot = self.bot.delivery.hand(table.id, game_id, seat)
+            slot.pause()
+        shown = None
+        try:
+            outcome = await self.service.take_seat_back(game_id, user=interaction.user.id)
+            link = table_link(table) if slot is not None else None
+            note = tr("took_back", lang)
             shown = await self.answer_played(interaction, game_id, outcome, lang, link, note)
         finally:
             if slot is not None:

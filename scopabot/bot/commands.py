@@ -261,6 +261,19 @@ class ScopaGroup(app_commands.Group):
 
     rules.autocomplete("game")(game_choices)
 
+    @app_commands.command(
+        name=_("back"), description=_("Take your seat back from the computer playing for you")
+    )
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Which of your games (when you play several)"))
+    async def back(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        lang = await self.lang(interaction)
+        game_id = await self.game_of(interaction, game)
+        await self.service.take_seat_back(game_id, user=interaction.user.id)
+        await say(interaction, tr("took_back", lang))
+
+    back.autocomplete("game")(game_choices)
+
     @app_commands.command(name=_("resign"), description=_("Resign the match: your side loses"))
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))

@@ -329,6 +329,7 @@ class Delivery:
             choices=seat_view.choices,
             finished=public.finished,
             note=note,
+            away=seat_view.seat in public.away,
         )
         if pictures:
             drawn = await self.pictures.hand(seat_view, lang, urgent=urgent)

@@ -43,8 +43,12 @@ def hand_screen(
     choices: Mapping[Card, Sequence[Move]] | None = None,
     finished: bool = False,
     note: str = "",
+    away: bool = False,
 ) -> Screen:
-    """The hand; buttons are live only on the player's turn (the same check the move runs)."""
+    """The hand; buttons are live only on the player's turn (the same check the move runs).
+
+    ``away``: a computer holds the seat since the player's timeouts; a button gives it back
+    at once, whoever's turn it is (the cards stay playable too: playing one also does)."""
     head = f"## {tr('hand.title', lang)} · {title}"
     if link:
         head += f"\n{tr('hand.link', lang, url=link)}"
@@ -65,6 +69,9 @@ def hand_screen(
         blocks.append(f"**{tr('hand.cards', lang)}** {mine}")
     if note:
         blocks.append(note)
+    away = away and not finished
+    if away:
+        blocks.append(tr("hand.away", lang))
     live = your_turn and not finished
     buttons = []
     for card in sorted(hand, key=Card.sort_key):
@@ -73,7 +80,10 @@ def hand_screen(
         buttons.append(
             Button(_label(card_name(card, lang)), Action.PLAY, str(card), style, not live)
         )
-    return Screen(tuple(blocks), rows_of(buttons), accent=BLUE if live else GREY)
+    rows = rows_of(buttons)
+    if away:
+        rows = (*rows, (Button(tr("btn.take_back", lang), Action.TAKE_BACK, "", Style.PRIMARY),))
+    return Screen(tuple(blocks), rows, accent=BLUE if live else GREY)
 
 
 HAND_FILE = f"hand.{FORMAT}"

@@ -38,6 +38,7 @@ class ErrorCode(StrEnum):
     BAD_SIDE = "bad_side"  # params: side
     SIDE_FULL = "side_full"  # params: side
     HOST_CANNOT_LEAVE = "host_cannot_leave"
+    NOT_AWAY = "not_away"  # taking back a seat no computer holds
 
 
 class ServiceError(Exception):

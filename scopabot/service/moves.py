@@ -30,6 +30,9 @@ from .events import (
     SeatTakenBack,
     TurnStarted,
 )
+from .ratings import RatingsPolicy, level_of_rating_id
+
+FIRST_RATINGS = RatingsPolicy()  # where each computer level starts (README "Ratings")
 
 
 def parse_move(card: str, capture: str | None) -> Move | Card:
@@ -171,12 +174,19 @@ def move_events(
 def rating_changes(
     changes: tuple[RatingChange, ...], ctx: GameContext
 ) -> tuple[dict[int, tuple[float | None, float]], dict[int, tuple[float | None, float]]]:
-    """Score before and after per rated player, on the game's board and on the global one."""
+    """Score before and after per rated player, on the game's board and on the global one.
+
+    ``None`` before is a person's first rated match (front ends show a newcomer's start); a
+    computer level is never a newcomer: its first match starts from the level's own rating.
+    """
     board = GLOBAL if ctx.table is None or ctx.table.guild_id is None else ctx.table.guild_id
     local: dict[int, tuple[float | None, float]] = {}
     world: dict[int, tuple[float | None, float]] = {}
     for change in changes:
-        pair = (None if change.before is None else change.before.score, change.after.score)
+        before: float | None = None if change.before is None else change.before.score
+        if before is None and level_of_rating_id(change.rating_id) is not None:
+            before = FIRST_RATINGS.first_rating(change.rating_id).score
+        pair = (before, change.after.score)
         if change.board == GLOBAL:
             world[change.rating_id] = pair
         if change.board == board:

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 from scopabot.store import Alarm, AlarmKind, StaleVersionError
 
+from .errors import ErrorCode, ServiceError
 from .events import ReminderDue
 from .turns import TurnsMixin
 
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 
 _BATCH = 100
 _RETRY_AFTER = timedelta(minutes=1)  # a deadline whose handling failed is tried again then
+_LOST_RACE = (ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER)
 _IDLE_CHECK = 1.0  # seconds: how long to wait on running timeouts before looking again
 
 
@@ -88,11 +90,21 @@ class SchedulerMixin(TurnsMixin):
             for alarm in fresh:
                 if alarm.kind is AlarmKind.REMINDER:
                     await self._remind(alarm)
-                else:
+                elif await self._claim_deadline(alarm):
                     self._start_timeout(alarm)
                 started += 1
             if len(due) < _BATCH + len(self._inflight) or not fresh:
                 return started
+
+    async def _claim_deadline(self, alarm: Alarm) -> bool:
+        """Take the deadline before acting on it, so that a second scheduler on the same
+        database (another process, or a restart racing the old one) leaves it alone; should
+        this one never finish, the deadline falls due again a minute later."""
+        try:
+            return await self.store.claim_alarm(alarm, then=self._now() + _RETRY_AFTER)
+        except Exception:
+            log.exception("the deadline of game %s could not be claimed", alarm.game_id)
+            return False
 
     def _start_timeout(self, alarm: Alarm) -> None:
         key = (alarm.game_id, alarm.version)
@@ -110,7 +122,11 @@ class SchedulerMixin(TurnsMixin):
             await self._timeout(alarm.game_id, alarm.version)
         except asyncio.CancelledError:
             raise
-        except Exception:
+        except Exception as exc:
+            if isinstance(exc, ServiceError) and exc.code in _LOST_RACE:
+                # A move or a resignation beat the deadline: a lost race, nothing to do.
+                log.debug("game %s moved on before its deadline was acted on", alarm.game_id)
+                return
             log.exception("the deadline of game %s failed; trying again later", alarm.game_id)
             later = self._now() + _RETRY_AFTER
             with suppress(StaleVersionError):
@@ -120,9 +136,13 @@ class SchedulerMixin(TurnsMixin):
                     ctx.timing = (alarm.version, later)
 
     async def _remind(self, alarm: Alarm) -> None:
-        """Tell the person in turn their time runs out soon, and set the next reminder."""
+        """Tell the person in turn their time runs out soon, once: the reminder is claimed
+        (moved to the next one) before it is sent, so two schedulers never both send it."""
         try:
             ctx = await self._context(alarm.game_id)
+            then = ctx.pace.next_reminder(alarm.deadline_at, max(self._now(), alarm.due_at))
+            if not await self.store.claim_alarm(alarm, then=then):
+                return  # another scheduler sent it, or the turn is over
             stored = await self.store.load_game(alarm.game_id)
             if stored.version == alarm.version and alarm.deadline_at is not None:
                 seat = stored.game.turn
@@ -138,13 +158,6 @@ class SchedulerMixin(TurnsMixin):
                         )
                     ]
                 )
-            await self.store.set_reminder(
-                alarm.game_id,
-                alarm.version,
-                ctx.pace.next_reminder(alarm.deadline_at, max(self._now(), alarm.due_at)),
-            )
-        except StaleVersionError:
-            pass  # the turn is over: its move wrote the next turn's reminder
         except Exception:
             log.exception("the reminder of game %s failed", alarm.game_id)
             await self.store.set_reminder(alarm.game_id, alarm.version, None)

@@ -37,6 +37,7 @@ from .events import (
     HandChanged,
     MatchOver,
     MoveOutcome,
+    SeatTakenBack,
     TableCancelled,
     TableStarted,
     TimeoutAction,
@@ -75,7 +76,8 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         choice; ``version`` is what the person was looking at (None: the current one, for
         typed commands). Raises :class:`ChooseCapture` when the card can take different cards
         and none was named; other refusals raise :class:`ServiceError`. A person whose seat
-        was handed to a computer takes it back by playing."""
+        was handed to a computer takes it back by playing, or at any time with
+        :meth:`take_seat_back`."""
         ctx = await self._context(game_id)
         seat = ctx.seat_of(user)
         if seat is None:
@@ -184,6 +186,8 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                 move = await self.thinker.choose(
                     ctx.level_of(seat), game.view_for(seat), seed=seed_of(game)
                 )
+                if not ctx.computer_plays(seat):
+                    return  # the person took their seat back meanwhile
                 try:
                     applied = await self._apply(
                         ctx, game, stored.version, move, seat, Actor.computer()
@@ -213,13 +217,18 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             game, seat = stored.game, stored.game.turn
             tid, gid = ctx.table_id, game_id
             if ctx.on_timeout is TimeoutRule.FORFEIT:
-                ended = await self.store.end_match(
-                    game_id,
-                    version,
-                    losing_side=game.rules.side_of(seat),
-                    reason="forfeit",
-                    at=self._now(),
-                )
+                try:
+                    ended = await self.store.end_match(
+                        game_id,
+                        version,
+                        losing_side=game.rules.side_of(seat),
+                        reason="forfeit",
+                        at=self._now(),
+                    )
+                except (StaleVersionError, GameClosedError):
+                    # The person's move (or a resignation) beat the deadline: nothing to do.
+                    log.debug("game %s moved on before its deadline was acted on", game_id)
+                    return
                 self._emit(
                     [
                         TimeoutApplied(
@@ -317,6 +326,96 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         self._emit([event])
         self._forget_game(game_id)
         return MoveOutcome(ended.version, (event,))
+
+    async def take_seat_back(self, game_id: int, *, user: int) -> MoveOutcome:
+        """The person has their seat back from the computer that plays it since their
+        timeouts, at once, whoever's turn it is: a computer thinking for the seat right now
+        does not play (its move was prepared at a version this write replaces), and when the
+        seat is in turn it gets the table's deadline again. Playing a card does the same."""
+        ctx = await self._context(game_id)
+        seat = ctx.seat_of(user)
+        if seat is None:
+            raise ServiceError(ErrorCode.NOT_SEATED, "you do not sit at this game", game_id=game_id)
+        if ctx.finished:
+            raise ServiceError(ErrorCode.GAME_OVER, "the match is over", game_id=game_id)
+        if seat not in ctx.away:
+            raise ServiceError(ErrorCode.NOT_AWAY, "no computer holds your seat", seat=seat)
+        # A computer of this process stops at once: the driver looks before each move it
+        # writes, and the lock waits for a move being written to be done.
+        ctx.away.discard(seat)
+        try:
+            async with self._game_lock(game_id):
+                in_turn, game, new_version, deadline = await self._take_back(ctx, seat)
+                ctx.away.discard(seat)  # a computer's move written meanwhile had it away
+        except BaseException:
+            info = await self.store.game_info(game_id)
+            ctx.away = set(info.away)
+            raise
+        if in_turn:
+            ctx.timing = (new_version, deadline)
+            if ctx.table is not None:
+                ctx.table = replace(ctx.table, version=new_version)
+        tid = ctx.table_id
+        events: list[Event] = [
+            SeatTakenBack(
+                table_id=tid, game_id=game_id, seat=seat, user_id=user, version=new_version
+            )
+        ]
+        if in_turn:  # the turn starts anew for the person: their hand and deadline
+            events += [
+                HandChanged(
+                    table_id=tid,
+                    game_id=game_id,
+                    seat=seat,
+                    hand=game.hand(seat),
+                    version=new_version,
+                    audience=Audience.seat(seat),
+                ),
+                TurnStarted(
+                    table_id=tid,
+                    game_id=game_id,
+                    seat=seat,
+                    user_id=user,
+                    deadline=deadline,
+                    version=new_version,
+                ),
+            ]
+            if deadline is not None:
+                self._deadline_set(deadline)
+        self._emit(events)
+        view = self._moved_view(ctx, game, new_version, seat)
+        return MoveOutcome(new_version, tuple(events), view)
+
+    async def _take_back(
+        self, ctx: GameContext, seat: int
+    ) -> tuple[bool, Game, int, datetime | None]:
+        game_id = ctx.game_id
+        for _ in range(5):  # another process may write meanwhile: try on the new version
+            stored = self.store.peek_game(game_id) or await self.store.load_game(game_id)
+            game, version = stored.game, stored.version
+            if game.is_over:
+                raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
+            in_turn = game.turn == seat
+            now = self._now()
+            deadline = ctx.pace.deadline(now) if in_turn else None
+            new_version = version + 1 if in_turn else version
+            try:
+                await self.store.take_seat_back(
+                    game_id,
+                    version,
+                    seat=seat,
+                    new_version=new_version,
+                    deadline=deadline,
+                    remind_at=ctx.pace.next_reminder(deadline, now) if in_turn else None,
+                )
+            except StaleVersionError:
+                await self.store.load_game(game_id)  # the copy in memory is old
+                continue
+            except GameClosedError:
+                ctx.finished = True
+                raise ServiceError(ErrorCode.GAME_OVER, "the match is over") from None
+            return in_turn, game, new_version, deadline
+        raise stale(game_id, version, None)
 
     async def abandon(self, game_id: int, *, by: int) -> TableInfo:
         """The host calls the game off before its first move; nobody wins or loses."""

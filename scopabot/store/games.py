@@ -22,7 +22,7 @@ from scopabot.engine import Game, GameRecord, Move, Rules
 
 from .alarms import DUE_DEADLINES_SQL as DUE_DEADLINES_SQL  # where tests look for it
 from .base import StoreBase, on_worker
-from .errors import NotFoundError, StaleVersionError
+from .errors import GameClosedError, NotFoundError, StaleVersionError
 from .models import (
     Actor,
     ActorKind,
@@ -325,6 +325,33 @@ class GamesMixin(StoreBase):
         self._forget(game_id)
         return MatchEnded(game_id, expected_version + 1, match, changes)
 
+    async def take_seat_back(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        new_version: int,
+        deadline: datetime | None = None,
+        remind_at: datetime | None = None,
+    ) -> None:
+        """A person has their seat back from the computer that held it: no timeouts in a row,
+        not away. ``new_version`` above ``expected_version`` refuses a move already prepared at
+        the old one (the computer's, when the seat is in turn); ``deadline`` and ``remind_at``
+        are then the turn's. Raises :class:`StaleVersionError` when the game moved on."""
+        await self._write_once(
+            _take_seat_back,
+            game_id,
+            expected_version,
+            seat,
+            new_version,
+            opt_ms(deadline),
+            opt_ms(remind_at),
+        )
+        cached = self._cache.get(game_id)
+        if cached is not None and cached[0] == expected_version:
+            self._remember(game_id, new_version, cached[1])
+
     async def abandon_game(self, game_id: int, expected_version: int) -> int:
         """Mark a game abandoned (no result, no statistics) and cancel its table; returns the
         new version."""
@@ -342,6 +369,34 @@ class GamesMixin(StoreBase):
             await db.execute(CLOSE_TABLE_SQL, ("cancelled", stamp, game_id))
         self._forget(game_id)
         return expected_version + 1
+
+
+def _take_seat_back(
+    conn: sqlite3.Connection,
+    game_id: int,
+    expected_version: int,
+    seat: int,
+    new_version: int,
+    deadline: int | None,
+    remind_at: int | None,
+) -> None:
+    times = (deadline, remind_at) if new_version != expected_version else (None, None)
+    cursor = conn.execute(
+        "UPDATE games SET version = ?, deadline_at = coalesce(?, deadline_at),"
+        " remind_at = coalesce(?, remind_at) WHERE id = ? AND version = ? AND status = 'playing'",
+        (new_version, *times, game_id, expected_version),
+    )
+    if cursor.rowcount != 1:
+        row = conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(f"no game {game_id}")
+        if row[1] != "playing":
+            raise GameClosedError(game_id, str(row[1]))
+        raise StaleVersionError(game_id, expected_version, int(row[0]))
+    conn.execute(
+        "UPDATE game_seats SET timeouts = 0, away = 0 WHERE game_id = ? AND seat = ?",
+        (game_id, seat),
+    )
 
 
 async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any:

@@ -213,3 +213,12 @@ async def test_a_slow_or_failing_subscriber_never_blocks_or_loses_a_move(
     )
     await service.settle()
     assert len(slow) > len(quick)
+
+
+async def test_the_side_that_resigned_is_read_back_with_the_result(service: GameService) -> None:
+    game_id = await two_people(service, seed=4)
+    await service.resign(game_id, user=2)
+    result = await service.store.match_result(game_id=game_id)
+    assert result is not None and (result.reason, result.losing_side) == ("resign", 1)
+    [mine] = await service.store.player_matches(1)
+    assert (mine.game_id, mine.losing_side, mine.winner_side) == (game_id, 1, 0)
