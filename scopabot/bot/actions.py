@@ -18,7 +18,7 @@ from scopabot.render.cards import card_name
 from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.screens import Action
-from scopabot.service import Card, ChooseCapture, MoveOutcome, ServiceError
+from scopabot.service import ChooseCapture, MoveOutcome, ServiceError
 
 from . import ids, ui
 from .context import error_text, table_link, table_title
@@ -153,11 +153,10 @@ class Actions:
         elif target.action is Action.REMATCH:
             await self.bot.invitations.rematch(interaction, game_id, lang)
         elif target.action in (Action.PLAY, Action.CAPTURE):
-            move = value if value is not None else target.arg
-            card, _, capture = move.partition(":")
+            given = value if value is not None else target.arg  # a card, or a whole move
             await within(
                 interaction,
-                self.play(interaction, game_id, target.version, card, capture or None, lang),
+                self.play(interaction, game_id, target.version, given, lang),
                 update=True,
             )
 
@@ -166,8 +165,7 @@ class Actions:
         interaction: discord.Interaction[Any],
         game_id: int,
         version: int,
-        card: str,
-        capture: str | None,
+        given: str,
         lang: Lang,
     ) -> None:
         user_id = interaction.user.id
@@ -181,7 +179,7 @@ class Actions:
         try:
             try:
                 outcome = await self.service.play(
-                    game_id, user=user_id, card=card, capture=capture, version=version
+                    game_id, user=user_id, card=given, version=version
                 )
             except ChooseCapture as choice:
                 screen = capture_screen(
@@ -190,7 +188,8 @@ class Actions:
                 view, files = ui.build(screen, game_targets(game_id, version))
                 await edit_clicked(interaction, view, files)
                 return
-            note = tr("played", lang, card=card_name(Card.parse(card), lang))
+            assert outcome.move is not None
+            note = tr("played", lang, card=card_name(outcome.move.card, lang))
             link = table_link(table) if slot is not None else None
             shown = await self.answer_played(interaction, game_id, outcome, lang, link, note)
         finally:

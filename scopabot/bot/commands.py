@@ -18,7 +18,6 @@ from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.rules import rules_lines
 from scopabot.service import (
-    Card,
     CardParseError,
     ChooseCapture,
     ErrorCode,
@@ -194,12 +193,9 @@ class ScopaGroup(app_commands.Group):
     ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
-        if capture and ":" in capture:
-            capture = capture.partition(":")[2]
-        played = Card.parse(card)
         try:
-            await self.service.play(
-                game_id, user=interaction.user.id, card=str(played), capture=capture or None
+            outcome = await self.service.play(
+                game_id, user=interaction.user.id, card=card, capture=capture
             )
         except ChooseCapture as choice:
             seat_view = await self.service.seat_view(game_id, user=interaction.user.id)
@@ -210,7 +206,8 @@ class ScopaGroup(app_commands.Group):
                 interaction, view=ui.build(screen, game_targets(game_id, seat_view.version))[0]
             )
             return
-        await say(interaction, tr("played", lang, card=card_name(played, lang)))
+        assert outcome.move is not None
+        await say(interaction, tr("played", lang, card=card_name(outcome.move.card, lang)))
 
     play.autocomplete("card")(card_choices)
     play.autocomplete("capture")(capture_choices)

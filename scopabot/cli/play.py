@@ -21,10 +21,10 @@ from typing import TextIO
 from scopabot.render import text
 from scopabot.service import (
     Card,
-    CardParseError,
     CardPlayed,
     ChooseCapture,
     DealScored,
+    ErrorCode,
     Event,
     GameService,
     GameView,
@@ -305,29 +305,18 @@ class TerminalMatch:
                 self.say(f"Choose a card from 1 to {len(view.hand)}.")
                 return False
             typed = str(view.hand[number - 1])
-        elif ":" in answer:
-            typed = answer
         else:
-            try:
-                typed = str(Card.parse(answer))
-            except CardParseError as exc:
-                self.say(f"{exc}. Type 'help' for help.")
-                return False
-            if Card.parse(typed) not in view.hand:
-                self.say(f"{typed} is not in your hand.")
-                return False
+            typed = answer  # a card or a whole move, read by the engine
         try:
             await self.service.play(self.game_id, user=YOU, card=typed, version=seat_view.version)
         except ChooseCapture as choice:
             move = self._ask_capture(choice.card, choice.choices)
             if move is None:
                 return False
-            capture = "+".join(str(c) for c in move.sorted_capture())
-            await self.service.play(
-                self.game_id, user=YOU, card=typed, capture=capture, version=seat_view.version
-            )
+            await self.service.play(self.game_id, user=YOU, card=move, version=seat_view.version)
         except ServiceError as exc:
-            self.say(f"{exc}.")
+            more = " Type 'help' for help." if exc.code is ErrorCode.NOT_A_CARD else ""
+            self.say(f"{exc}.{more}")
             return False
         return True
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from scopabot.engine import Card, DealScore, Outcome, Play
+from scopabot.engine import Card, DealScore, Move, Outcome, Play
 from scopabot.store import ActorKind
 
 from .views import SeatView, TableInfo
@@ -169,11 +169,12 @@ class MoveOutcome:
 
     ``view`` is the mover's seat view at that version, made from the game just written, so a
     front end can answer the click at once without reading the game back (None after a
-    resignation)."""
+    resignation); ``move`` the move played, as the engine resolved what the person gave."""
 
     version: int
     events: tuple[Event, ...]
     view: SeatView | None = None
+    move: Move | None = None
 
 
 Handler = Callable[[Event], Awaitable[None]]

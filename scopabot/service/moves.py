@@ -1,14 +1,14 @@
-"""A move, from the text a person typed to the events everyone sees: pure helpers.
+"""A move, from what a person typed or clicked to the events everyone sees: pure helpers.
 
-Turning ``"7d"`` (and a capture, if named) into the one legal move it means, or the refusal
-that says why not; and turning a stored move into events, each with its audience.
+The engine resolves ``"7d"`` (and a capture, if named) into the one legal move it means, or
+the refusal that says why not; here that refusal becomes data, and a stored move events, each
+with its audience.
 """
 
 from __future__ import annotations
 
 from scopabot.engine import (
-    Card,
-    CardParseError,
+    AmbiguousMoveError,
     Game,
     IllegalMoveError,
     IllegalReason,
@@ -35,43 +35,24 @@ from .ratings import RatingsPolicy, level_of_rating_id
 FIRST_RATINGS = RatingsPolicy()  # where each computer level starts (README "Ratings")
 
 
-def parse_move(card: str, capture: str | None) -> Move | Card:
-    """The move named (a card alone when no capture is given), or NOT_A_CARD."""
-    text = card.strip()
+def resolve(game: Game, seat: int, played: str | Move, capture: str | None) -> Move:
+    """The engine's one legal move for what the person gave, or the refusal as data: the
+    text is read and checked here once, and from here the move travels as a :class:`Move`."""
     try:
-        if capture:
-            return Move.parse(f"{text}:{capture.strip()}")
-        if ":" in text:
-            return Move.parse(text)
-        return Card.parse(text)
-    except (CardParseError, InvalidMoveError) as exc:
-        raise ServiceError(ErrorCode.NOT_A_CARD, str(exc), text=text) from None
-
-
-def choose_move(game: Game, seat: int, named: Move | Card) -> Move:
-    """The legal move ``named`` means for ``seat``, or the refusal that says why not."""
-    if game.is_over:
-        raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
-    if game.turn != seat:
-        raise ServiceError(ErrorCode.NOT_YOUR_TURN, "it is not your turn", turn=game.turn)
-    if isinstance(named, Move):
-        try:
-            game.verify_move(named, seat=seat)
-        except IllegalMoveError as exc:
-            raise illegal(exc) from None
-        return named
-    choices = tuple(m for m in game.legal_moves() if m.card == named)
-    if not choices:
-        reason = IllegalReason.NOT_IN_HAND
-        raise ServiceError(
-            ErrorCode.ILLEGAL_MOVE,
-            f"{named} is not in your hand",
-            reason=reason.value,
-            card=str(named),
-        )
-    if len(choices) > 1:
-        raise ChooseCapture(named, choices)
-    return choices[0]
+        return game.resolve_move(played, capture, seat=seat)
+    except InvalidMoveError as exc:
+        text = played if isinstance(played, str) else str(played)
+        raise ServiceError(ErrorCode.NOT_A_CARD, str(exc), text=text.strip()) from None
+    except AmbiguousMoveError as exc:
+        raise ChooseCapture(exc.card, exc.choices) from None
+    except IllegalMoveError as exc:
+        if exc.reason is IllegalReason.GAME_OVER:
+            raise ServiceError(ErrorCode.GAME_OVER, "the match is over") from None
+        if exc.reason is IllegalReason.NOT_YOUR_TURN:
+            raise ServiceError(
+                ErrorCode.NOT_YOUR_TURN, "it is not your turn", turn=game.turn
+            ) from None
+        raise illegal(exc) from None
 
 
 def illegal(exc: IllegalMoveError) -> ServiceError:

@@ -45,11 +45,10 @@ from .events import (
     TurnStarted,
 )
 from .moves import (
-    choose_move,
     illegal,
     move_events,
-    parse_move,
     rating_changes,
+    resolve,
     seed_of,
     stale,
 )
@@ -68,21 +67,23 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         game_id: int,
         *,
         user: int,
-        card: str,
+        card: str | Move,
         capture: str | None = None,
         version: int | None = None,
     ) -> MoveOutcome:
-        """Play a card for the person's seat; ``capture`` like ``"3c+4s"`` when there is a
-        choice; ``version`` is what the person was looking at (None: the current one, for
-        typed commands). Raises :class:`ChooseCapture` when the card can take different cards
-        and none was named; other refusals raise :class:`ServiceError`. A person whose seat
+        """Play for the person's seat what they gave, as they gave it: ``card`` a card in any
+        notation (``"7d"``, ``"sette di denari"``) or a whole move (``"7d:3c+4s"``, or a
+        :class:`Move` picked from their choices), ``capture`` like ``"3c+4s"`` when named
+        apart; the engine resolves it, once. ``version`` is what the person was looking at
+        (None: the current one, for typed commands). Raises :class:`ChooseCapture` when the
+        card can take different cards and none was named; other refusals raise
+        :class:`ServiceError`. A person whose seat
         was handed to a computer takes it back by playing, or at any time with
         :meth:`take_seat_back`."""
         ctx = await self._context(game_id)
         seat = ctx.seat_of(user)
         if seat is None:
             raise ServiceError(ErrorCode.NOT_SEATED, "you do not sit at this game", game_id=game_id)
-        named = parse_move(card, capture)
         if ctx.finished:
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over", game_id=game_id)
         # The version the person saw matches the copy in memory: no need to read it again
@@ -92,12 +93,12 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             stored = await self.store.load_game(game_id)
         if version is not None and version != stored.version:
             raise stale(game_id, version, stored.version)
-        move = choose_move(stored.game, seat, named)
+        move = resolve(stored.game, seat, card, capture)
         applied = await self._apply(ctx, stored.game, stored.version, move, seat, Actor.user(user))
         events = move_events(ctx, stored.game, applied, actor=ActorKind.USER, user_id=user)
         self._after_move(ctx, applied, events)
         view = self._moved_view(ctx, applied.game, applied.version, seat)
-        return MoveOutcome(applied.version, tuple(events), view)
+        return MoveOutcome(applied.version, tuple(events), view, move)
 
     async def _apply(
         self, ctx: GameContext, game: Game, version: int, move: Move, seat: int, by: Actor
