@@ -21,9 +21,10 @@ from scopabot.service import (
     CardParseError,
     ChooseCapture,
     ErrorCode,
-    Pace,
     ServiceError,
     TableStatus,
+    chosen_options,
+    pace_of,
 )
 
 from . import ui
@@ -132,31 +133,17 @@ class ScopaGroup(app_commands.Group):
         level: str = "normal",
     ) -> None:
         lang = await self.lang(interaction)
-        if target is not None and deals is not None:
-            await say(interaction, tr("err.target_or_deals", lang))
-            return
-        if (pace == "live" and hours is not None) or (
-            pace == "correspondence" and minutes is not None
-        ):
-            await say(interaction, tr("err.pace_unit", lang))
-            return
-        options: dict[str, Any] = {}
-        for name, value in (
-            ("target", target),
-            ("deals", deals),
-            ("asso_piglia_tutto", asso_piglia_tutto),
-            ("napola", napola),
-            ("re_bello", re_bello),
-            ("primiera", primiera),
-            ("tiebreak", tiebreak),
-        ):
-            if value is not None:
-                options[name] = value
-        chosen = (
-            Pace.correspondence(hours or 24)
-            if pace == "correspondence"
-            else Pace.live((minutes or 2) * 60)
-        )
+        options = {  # the service checks them (a target or deals, not both) and the pace
+            "target": target,
+            "deals": deals,
+            "asso_piglia_tutto": asso_piglia_tutto,
+            "napola": napola,
+            "re_bello": re_bello,
+            "primiera": primiera,
+            "tiebreak": tiebreak,
+        }
+        chosen_options(options)
+        chosen = pace_of(pace, minutes=minutes, hours=hours)
         invitations = self.bot.invitations
         placement = await invitations.placement(interaction, lang)
         if placement.refused:

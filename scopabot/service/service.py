@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from scopabot.store import GLOBAL, GuildSettings, Page, RatingPolicy, Store
 
 from .clock import Clock, SystemClock
 from .events import Handler
+from .options import updated_settings
 from .ratings import BoardRow, Boards, PlayerRecord, RatingsPolicy
 from .scheduler import SchedulerMixin
 from .score_keeping import ScoreKeeping
@@ -146,6 +147,23 @@ class GameService(SchedulerMixin):
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         await self.store.save_guild_settings(settings)
+
+    async def change_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        language: str | None = None,
+        channel: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        reset: bool = False,
+    ) -> GuildSettings:
+        """A manager's choices applied and saved (see :func:`.options.updated_settings`)."""
+        current = await self.store.guild_settings(guild_id)
+        changed = updated_settings(
+            current, language=language, channel=channel, options=options or {}, reset=reset
+        )
+        await self.store.save_guild_settings(changed)
+        return changed
 
     # ------------------------------------------------------------------ ratings, score sheets
 

@@ -23,12 +23,14 @@ from scopabot.store import (
     SeatTakenError,
     StoredGame,
     TableNotOpenError,
+    TableStatus,
 )
 
 from .core import ServiceCore, must_be_host, must_be_open, table_info
 from .errors import ErrorCode, ServiceError
 from .events import TableCancelled, TableChanged, TableOpened
-from .views import Pace, TableInfo, TimeoutRule
+from .options import bad_option, chosen_options
+from .views import Pace, Rematch, TableInfo, TimeoutRule
 
 # Options a server's defaults may set; the preset and the number of players are the host's.
 _DEFAULTABLE = frozenset(Rules.__dataclass_fields__) - {"preset", "players"}
@@ -79,7 +81,7 @@ class TablesMixin(ServiceCore):
         absent person when a deadline passes. ``pace`` defaults to a live two minutes a turn.
         ``rematch_of`` is the finished game whose Rematch opens this table (:meth:`rematch`).
         """
-        rules = await self._rules(guild_id, preset, players, options or {})
+        rules = await self._rules(guild_id, preset, players, chosen_options(options or {}))
         level = check_level(level)
         try:
             rule = TimeoutRule(on_timeout)
@@ -135,13 +137,7 @@ class TablesMixin(ServiceCore):
         try:
             return Rules.from_dict(data)
         except RulesError as exc:
-            raise ServiceError(
-                ErrorCode.BAD_OPTION,
-                str(exc),
-                problem=exc.code.value,
-                option=exc.option,
-                value="" if exc.value is None else str(exc.value),
-            ) from None
+            raise bad_option(exc) from None
         except TypeError as exc:  # a value of the wrong type (a server's stored defaults)
             raise ServiceError(
                 ErrorCode.BAD_OPTION, str(exc), problem=RulesProblem.BAD_CHOICE.value
@@ -165,6 +161,44 @@ class TablesMixin(ServiceCore):
         second click after a restart still finds it)."""
         found = await self.store.rematch_of(game_id)
         return None if found is None else table_info(found)
+
+    async def open_rematch(
+        self, game_id: int, *, by: int, channel_id: int | None = None
+    ) -> Rematch:
+        """A new table for the players of a finished match, in one step: the same seats (so
+        the same sides), options, pace and computers, hosted by ``by``, who must have played.
+        Opened and filled in one transaction, so a crash leaves no half-filled table, and
+        a second click (even from another process, or after a restart) gets the first's."""
+        old = await self.table_of_game(game_id)
+        if old.status is not TableStatus.FINISHED:
+            raise ServiceError(ErrorCode.GAME_STARTED, "the match is not over", game_id=game_id)
+        if old.seat_of(by) is None:
+            raise ServiceError(
+                ErrorCode.REMATCH_PLAYERS_ONLY, "only the players may ask", game_id=game_id
+            )
+        seats = {
+            seat: holder if holder.is_human else SeatHolder.computer(holder.ai_level or old.level)
+            for seat, holder in old.seats.items()
+        }
+        try:
+            stored, opened = await self.store.open_rematch(
+                game_id,
+                host_id=by,
+                rules=old.rules,
+                seats=seats,
+                guild_id=old.guild_id,
+                channel_id=channel_id,
+                pace=old.pace.to_dict(),
+                on_timeout=old.on_timeout.value,
+                level=old.level,
+                at=self._now(),
+            )
+        except SeatError as exc:  # pragma: no cover - the old table's seats are valid ones
+            raise seat_error(exc) from exc
+        info = table_info(stored)
+        if opened:
+            self._emit([TableOpened(table_id=info.id, game_id=None, table=info)])
+        return Rematch(info, opened)
 
     async def table_by_message(self, message_id: int) -> TableInfo | None:
         found = await self.store.table_by_message(message_id)

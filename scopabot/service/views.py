@@ -143,6 +143,15 @@ class TableInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Rematch:
+    """The table of a finished match's rematch; ``opened`` False when an earlier click (or
+    another process) had opened it already, and this one only points to it."""
+
+    table: TableInfo
+    opened: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PublicView:
     """What everyone at or watching the table may see: no hand, not even the player's own."""
 
