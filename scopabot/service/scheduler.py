@@ -18,6 +18,7 @@ from scopabot.store import Alarm, AlarmKind, StaleVersionError
 
 from .errors import ErrorCode, ServiceError
 from .events import ReminderDue
+from .live import as_stored
 from .turns import TurnsMixin
 
 log = logging.getLogger(__name__)
@@ -131,9 +132,9 @@ class SchedulerMixin(TurnsMixin):
             later = self._now() + _RETRY_AFTER
             with suppress(StaleVersionError):
                 await self.store.set_deadline(alarm.game_id, alarm.version, later)
-                ctx = self._contexts.get(alarm.game_id)
-                if ctx is not None and ctx.timing[0] == alarm.version:
-                    ctx.timing = (alarm.version, later)
+                live = self.games.kept(alarm.game_id)
+                if live is not None and live.version == alarm.version:
+                    live.deadline = as_stored(later)
 
     async def _remind(self, alarm: Alarm) -> None:
         """Tell the person in turn their time runs out soon, once: the reminder is claimed
@@ -143,9 +144,10 @@ class SchedulerMixin(TurnsMixin):
             then = ctx.pace.next_reminder(alarm.deadline_at, max(self._now(), alarm.due_at))
             if not await self.store.claim_alarm(alarm, then=then):
                 return  # another scheduler sent it, or the turn is over
-            stored = await self.store.load_game(alarm.game_id)
-            if stored.version == alarm.version and alarm.deadline_at is not None:
-                seat = stored.game.turn
+            if ctx.version != alarm.version:
+                await self.games.refresh(ctx)  # claimed at that version: another process wrote
+            if ctx.version == alarm.version and alarm.deadline_at is not None:
+                seat = ctx.game.turn
                 self._emit(
                     [
                         ReminderDue(

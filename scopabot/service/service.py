@@ -15,10 +15,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from scopabot.store import GLOBAL, GuildSettings, Page, RatingPolicy, Store
+from scopabot.store import GLOBAL, GuildSettings, Page, Store
 
 from .clock import Clock, SystemClock
 from .events import Handler
+from .live import LiveGames, RatingPolicy
 from .options import updated_settings
 from .ratings import BoardRow, Boards, PlayerRecord, RatingsPolicy
 from .scheduler import SchedulerMixin
@@ -51,15 +52,14 @@ class GameService(SchedulerMixin):
         was down is handled at once, in order) and let computer seats in turn play.
 
         ``thinker`` None: hard/expert think in a process pool (one worker per core), made at
-        the first search; the other levels inline. ``rating_policy`` None: the store's own
-        policy if it has one, else the OpenSkill policy of :mod:`.ratings` (``rate=False``:
+        the first search; the other levels inline. ``rating_policy`` None: the live games'
+        policy if they have one, else the OpenSkill policy of :mod:`.ratings` (``rate=False``:
         none, as in tests of other things).
         """
         self = cls()
-        if rate and store.rating_policy is None:
-            if rating_policy is None:
-                rating_policy = RatingsPolicy()
-            store.rating_policy = rating_policy
+        games = LiveGames.of(store)
+        if rate and games.rating_policy is None:
+            games.rating_policy = rating_policy or RatingsPolicy()
         self._init_core(store, clock or SystemClock(), thinker or PoolThinker(), computer_pause)
         self._init_scheduler()
         self._unattach = self.clock.attach(self)

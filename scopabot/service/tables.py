@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from scopabot.ai import Level
@@ -29,6 +30,7 @@ from scopabot.store import (
 from .core import ServiceCore, must_be_host, must_be_open, table_info
 from .errors import ErrorCode, ServiceError
 from .events import TableCancelled, TableChanged, TableOpened
+from .live import as_stored
 from .options import bad_option, chosen_options
 from .views import Pace, Rematch, TableInfo, TimeoutRule
 
@@ -222,8 +224,9 @@ class TablesMixin(ServiceCore):
                 message_id=current.message_id if message_id is None else message_id,
             )
         )
-        if info.game_id is not None and info.game_id in self._contexts:
-            self._contexts[info.game_id].table = info
+        live = None if info.game_id is None else self.games.kept(info.game_id)
+        if live is not None:
+            live.table = info
         return info
 
     async def join(self, table_id: int, *, user: int, side: int | None = None) -> TableInfo:
@@ -309,7 +312,7 @@ class TablesMixin(ServiceCore):
 
     async def _start_game(
         self, table_id: int, *, by: int, seed: int | None
-    ) -> tuple[TableInfo, StoredGame]:
+    ) -> tuple[TableInfo, StoredGame, datetime | None]:
         """Deal the table's game (see :meth:`GameService.start_table`)."""
         table = await self._table(table_id)
         must_be_host(table, by)
@@ -331,4 +334,4 @@ class TablesMixin(ServiceCore):
             )
         except SeatError as exc:
             raise seat_error(exc) from exc
-        return await self._table(table_id), stored
+        return await self._table(table_id), stored, as_stored(deadline)

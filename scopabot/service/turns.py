@@ -26,7 +26,6 @@ from scopabot.store import (
     GameClosedError,
     MatchEnded,
     StaleVersionError,
-    TableStatus,
 )
 
 from .core import GameContext, must_be_host
@@ -44,6 +43,7 @@ from .events import (
     TimeoutApplied,
     TurnStarted,
 )
+from .live import as_stored
 from .moves import (
     illegal,
     move_events,
@@ -86,16 +86,14 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             raise ServiceError(ErrorCode.NOT_SEATED, "you do not sit at this game", game_id=game_id)
         if ctx.finished:
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over", game_id=game_id)
-        # The version the person saw matches the copy in memory: no need to read it again
-        # (the write checks it anyway).
-        stored = self.store.peek_game(game_id) if version is not None else None
-        if stored is None or stored.version != version:
-            stored = await self.store.load_game(game_id)
-        if version is not None and version != stored.version:
-            raise stale(game_id, version, stored.version)
-        move = resolve(stored.game, seat, card, capture)
-        applied = await self._apply(ctx, stored.game, stored.version, move, seat, Actor.user(user))
-        events = move_events(ctx, stored.game, applied, actor=ActorKind.USER, user_id=user)
+        if version is not None and version != ctx.version:
+            await self.games.refresh(ctx)  # another process may have moved it
+            if version != ctx.version:
+                raise stale(game_id, version, ctx.version)
+        game = ctx.game  # the live game as it is now; the move is played on a copy
+        move = resolve(game, seat, card, capture)
+        applied = await self._apply(ctx, game, ctx.version, move, seat, Actor.user(user))
+        events = move_events(ctx, game, applied, actor=ActorKind.USER, user_id=user)
         self._after_move(ctx, applied, events)
         view = self._moved_view(ctx, applied.game, applied.version, seat)
         return MoveOutcome(applied.version, tuple(events), view, move)
@@ -105,9 +103,8 @@ class TurnsMixin(TablesMixin, ViewingMixin):
     ) -> AppliedMove:
         now = self._now()
         deadline = ctx.pace.deadline(now)
-        writing = ctx.writing = (version, game)  # what views show until the write is done
         try:
-            return await self.store.apply_move(
+            return await self.games.apply_move(
                 ctx.game_id,
                 version,
                 move,
@@ -125,18 +122,9 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over") from None
         except IllegalMoveError as exc:  # checked before; only a race can get here
             raise illegal(exc) from None
-        finally:
-            if ctx.writing is writing:
-                ctx.writing = None
 
     def _after_move(self, ctx: GameContext, applied: AppliedMove, events: list[Event]) -> None:
-        """Publish, keep the context current, wake the scheduler and the computer seats."""
-        ctx.away = set(applied.away)
-        ctx.timing = (applied.version, applied.deadline)
-        if ctx.table is not None:  # as the store now has it (the last move closes the table)
-            over = applied.game.is_over
-            status = TableStatus.FINISHED if over else ctx.table.status
-            ctx.table = replace(ctx.table, version=applied.version, status=status)
+        """Publish, wake the scheduler and the computer seats (the live game is current)."""
         self._emit(events)
         if applied.game.is_over:
             self._forget_game(ctx.game_id)
@@ -175,10 +163,9 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             if ctx.finished:
                 return
             async with self._game_lock(game_id):
-                stored = None if fresh else self.store.peek_game(game_id)
-                if stored is None:
-                    stored = await self.store.load_game(game_id)
-                game = stored.game
+                if fresh:
+                    await self.games.refresh(ctx)
+                game, version = ctx.game, ctx.version
                 if game.is_over or not ctx.computer_plays(game.turn):
                     return
                 seat = game.turn
@@ -190,9 +177,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                 if not ctx.computer_plays(seat):
                     return  # the person took their seat back meanwhile
                 try:
-                    applied = await self._apply(
-                        ctx, game, stored.version, move, seat, Actor.computer()
-                    )
+                    applied = await self._apply(ctx, game, version, move, seat, Actor.computer())
                 except ServiceError as exc:
                     if exc.code is ErrorCode.STALE_VERSION:
                         fresh = True
@@ -212,14 +197,15 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         if ctx.finished:
             return
         async with self._game_lock(game_id):
-            stored = await self.store.load_game(game_id)
-            if stored.version != version or stored.game.is_over:
+            # Read as stored: the deadline was claimed at ``version`` in the store.
+            await self.games.refresh(ctx)
+            if ctx.version != version or ctx.game.is_over:
                 return  # the person played meanwhile
-            game, seat = stored.game, stored.game.turn
+            game, seat = ctx.game, ctx.game.turn
             tid, gid = ctx.table_id, game_id
             if ctx.on_timeout is TimeoutRule.FORFEIT:
                 try:
-                    ended = await self.store.end_match(
+                    ended = await self.games.end_match(
                         game_id,
                         version,
                         losing_side=game.rules.side_of(seat),
@@ -247,11 +233,12 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                 self._forget_game(game_id)
                 return
             move = await self.thinker.choose(ctx.level, game.view_for(seat), seed=seed_of(game))
+            was_away = seat in ctx.away
             try:
                 applied = await self._apply(ctx, game, version, move, seat, Actor.timeout())
             except ServiceError:
                 return
-        handed = seat in applied.away and seat not in ctx.away
+        handed = seat in applied.away and not was_away
         events: list[Event] = [
             TimeoutApplied(
                 table_id=tid,
@@ -303,14 +290,14 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over", game_id=game_id)
         async with self._game_lock(game_id):
             for _ in range(5):  # a computer may be moving: try again on the new version
-                stored = await self.store.load_game(game_id)
-                if stored.game.is_over:
+                game, version = ctx.game, ctx.version
+                if game.is_over:
                     raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
-                side = stored.game.rules.side_of(seat)
+                side = game.rules.side_of(seat)
                 try:
-                    ended = await self.store.end_match(
+                    ended = await self.games.end_match(
                         game_id,
-                        stored.version,
+                        version,
                         losing_side=side,
                         reason="resign",
                         at=self._now(),
@@ -322,8 +309,8 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                     ctx.finished = True
                     raise ServiceError(ErrorCode.GAME_OVER, "the match is over") from None
             else:
-                raise stale(game_id, stored.version, None)
-        event = self._ended(ctx, stored.game, ended, "resign", side)
+                raise stale(game_id, version, None)
+        event = self._ended(ctx, game, ended, "resign", side)
         self._emit([event])
         self._forget_game(game_id)
         return MoveOutcome(ended.version, (event,))
@@ -348,12 +335,13 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             async with self._game_lock(game_id):
                 in_turn, game, new_version, deadline = await self._take_back(ctx, seat)
                 ctx.away.discard(seat)  # a computer's move written meanwhile had it away
+                ctx.timeouts[seat] = 0
         except BaseException:
             info = await self.store.game_info(game_id)
             ctx.away = set(info.away)
             raise
         if in_turn:
-            ctx.timing = (new_version, deadline)
+            ctx.version, ctx.deadline = new_version, as_stored(deadline)
             if ctx.table is not None:
                 ctx.table = replace(ctx.table, version=new_version)
         tid = ctx.table_id
@@ -392,8 +380,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
     ) -> tuple[bool, Game, int, datetime | None]:
         game_id = ctx.game_id
         for _ in range(5):  # another process may write meanwhile: try on the new version
-            stored = self.store.peek_game(game_id) or await self.store.load_game(game_id)
-            game, version = stored.game, stored.version
+            game, version = ctx.game, ctx.version
             if game.is_over:
                 raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
             in_turn = game.turn == seat
@@ -410,7 +397,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                     remind_at=ctx.pace.next_reminder(deadline, now) if in_turn else None,
                 )
             except StaleVersionError:
-                await self.store.load_game(game_id)  # the copy in memory is old
+                await self.games.refresh(ctx)  # another process moved it
                 continue
             except GameClosedError:
                 ctx.finished = True
@@ -427,11 +414,10 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         if ctx.finished:
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
         async with self._game_lock(game_id):
-            stored = await self.store.load_game(game_id)
-            if stored.game.move_count:
+            if ctx.game.move_count:
                 raise ServiceError(ErrorCode.GAME_STARTED, "the first card was played")
             try:
-                await self.store.abandon_game(game_id, stored.version)
+                await self.store.abandon_game(game_id, ctx.version)
             except StaleVersionError:
                 raise ServiceError(ErrorCode.GAME_STARTED, "the first card was played") from None
         self._forget_game(game_id)
@@ -444,13 +430,11 @@ class TurnsMixin(TablesMixin, ViewingMixin):
     async def start_table(self, table_id: int, *, by: int, seed: int | None = None) -> StartedView:
         """Deal: the table flips to playing with its game in one transaction. Returns the
         host's seat view (the public view when the host does not play)."""
-        info, stored = await self._start_game(table_id, by=by, seed=seed)
-        ctx = await self._context(stored.id)
-        game = stored.game
+        info, stored, deadline = await self._start_game(table_id, by=by, seed=seed)
+        ctx = self.games.adopt(stored, table=info, deadline=deadline)  # live from here
+        self._table_games[table_id] = stored.id
+        game = ctx.game
         tid, gid = table_id, stored.id
-        info_row = await self.store.game_info(stored.id)
-        deadline = info_row.deadline_at
-        ctx.timing = (info_row.version, deadline)
         events: list[Event] = [
             TableStarted(table_id=tid, game_id=gid, table=info, version=stored.version)
         ]

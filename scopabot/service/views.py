@@ -100,7 +100,7 @@ class Pace:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Pace:
-        return cls(PaceKind(data["kind"]), data["seconds"], tuple(data.get("reminders", ())))
+        return cls(PaceKind(data["kind"]), data.get("seconds"), tuple(data.get("reminders", ())))
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,12 @@ transaction, and a move is stored with its snapshot and version bump or not at a
 
     store = await Store.open("scopabot.db")
     stored = await store.create_game(Game.new(rules, seed=7), seats=[SeatHolder.human(1), ...])
-    applied = await store.apply_move(stored.id, stored.version, "7d", by=Actor.user(1))
-    # applied.version is the version to name next; a second click naming stored.version
-    # gets StaleVersionError and writes nothing.
+    await store.write_move(record)  # a move the service played and prepared (MoveRecord)
+    # a second write naming the same expected version gets StaleVersionError and writes
+    # nothing.
 
-The store imports only :mod:`scopabot.engine`, to serialise games. Errors about the file
+The store imports only :mod:`scopabot.engine`, to serialise games: it never plays or decides
+a move (the service's live games do, :mod:`scopabot.service.live`). Errors about the file
 (:class:`DatabaseError` and subclasses) name the file and say what to do.
 """
 
@@ -32,6 +33,7 @@ from .errors import (
     SeatError,
     SeatsEmptyError,
     SeatTakenError,
+    StaleRatingError,
     StaleVersionError,
     StoreError,
     TableNotOpenError,
@@ -55,7 +57,6 @@ from .models import (
     PlayerStats,
     Rating,
     RatingChange,
-    RatingPolicy,
     RatingValue,
     ScoreEntry,
     ScoreSheet,
@@ -66,6 +67,7 @@ from .models import (
     TableStatus,
     rating_id,
 )
+from .move_sql import MatchEndRecord, MoveRecord, RatingWrite, ResultRow
 from .records import Alarm, AlarmKind, MatchEnded, UserGame, UserSettings
 from .store import Store
 
@@ -92,12 +94,14 @@ __all__ = [
     "GameStatus",
     "GuildSettings",
     "ImportedMatch",
+    "MatchEndRecord",
     "MatchEnded",
     "MatchPlayer",
     "MatchResult",
     "Migration",
     "MigrationError",
     "MoveEntry",
+    "MoveRecord",
     "NoSuchSeatError",
     "NotFoundError",
     "NotScopaBotDatabaseError",
@@ -105,14 +109,16 @@ __all__ = [
     "PlayerStats",
     "Rating",
     "RatingChange",
-    "RatingPolicy",
     "RatingValue",
+    "RatingWrite",
+    "ResultRow",
     "ScoreEntry",
     "ScoreSheet",
     "SeatError",
     "SeatHolder",
     "SeatTakenError",
     "SeatsEmptyError",
+    "StaleRatingError",
     "StaleVersionError",
     "StatsOrder",
     "Store",

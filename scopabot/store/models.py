@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from scopabot.engine import Game, PlayResult, Rules
 
@@ -353,16 +353,3 @@ class ScoreEntry:
     by_user: int | None
     at: datetime
     undone_at: datetime | None
-
-
-class RatingPolicy(Protocol):
-    """How ratings move after a match; the service supplies one (the store only persists).
-
-    Called once per board (the server, then :data:`GLOBAL`) inside the transaction of the move
-    that ended the match, with the current rating of each human player (``None`` if they have
-    none yet); returns the new numbers for any of them.
-    """
-
-    def __call__(
-        self, result: MatchResult, current: dict[int, Rating | None]
-    ) -> dict[int, RatingValue]: ...

@@ -331,7 +331,6 @@ class TablesMixin(StoreBase):
                 "UPDATE tables SET status = 'playing', updated_at = ? WHERE id = ?",
                 (to_ms(stamp), table_id),
             )
-        self._remember(game_id, 1, game.copy())
         return StoredGame(game_id, 1, game)
 
     async def cancel_table(self, table_id: int) -> Table:

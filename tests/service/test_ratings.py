@@ -12,6 +12,7 @@ import pytest
 from scopabot.ai import Level
 from scopabot.engine import Game, Preset, Rules
 from scopabot.service import FakeClock, GameService, InlineThinker, MatchOver
+from scopabot.service.live import LiveGames
 from scopabot.service.ratings import (
     Boards,
     RatingsPolicy,
@@ -193,7 +194,8 @@ def test_the_same_input_gives_the_same_numbers() -> None:
 
 
 async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "r.db", rating_policy=RatingsPolicy())
+    store = await Store.open(tmp_path / "r.db")
+    LiveGames.of(store).rating_policy = RatingsPolicy()
     try:
         rules = Rules(preset=Preset.SCOPA)
         stored_game = await store.create_game(
@@ -204,7 +206,7 @@ async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> Non
         game, version, rng = stored_game.game, stored_game.version, random.Random(3)
         while not game.is_over:
             actor = Actor.user(10) if game.turn == 0 else Actor.computer()
-            applied = await store.apply_move(
+            applied = await LiveGames.of(store).apply_move(
                 stored_game.id, version, rng.choice(game.legal_moves()), by=actor
             )
             game, version = applied.game, applied.version
