@@ -31,6 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
+from machine import machine_line  # bench/machine.py
+
 from tests.bot.helpers import (
     BotProcess,
     counted_requests,
@@ -156,6 +158,7 @@ async def one_game(
 
 
 async def main(games: int, deals: int, *, check_spec: bool, think: float) -> None:
+    print(machine_line("start"))
     world = world_with_threads()
     guild = next(iter(world.guilds.values()))
     people = []
@@ -238,11 +241,9 @@ async def main(games: int, deals: int, *, check_spec: bool, think: float) -> Non
         f"  as the test's users saw the acknowledgement (their polling included): median "
         f"{statistics.median(acks) * 1000:.1f} ms, p99 {pct(acks, 0.99) * 1000:.1f} ms"
     )
-    load = Path("/proc/loadavg").read_text().split()[0]
     print(
         f"bot process CPU: {cpu:.1f} s = {cpu / all_moves * 1000:.1f} ms per move "
-        f"(its event loop, SQL thread and all); load average at the end: {load} "
-        f"on {os.cpu_count()} cores"
+        "(its event loop, SQL thread and all)"
     )
     print(
         f"counted REST calls: {len(counted)} = {len(counted) / all_moves:.2f} per move "
@@ -259,6 +260,7 @@ async def main(games: int, deals: int, *, check_spec: bool, think: float) -> Non
         f"<= 3 calls a move: {'met' if len(counted) <= 3 * all_moves else 'NOT met'}; "
         f"none refused: {'met' if not refused else 'NOT met'}"
     )
+    print(machine_line("end"))
 
 
 if __name__ == "__main__":

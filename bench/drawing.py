@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from machine import machine_line  # bench/machine.py
 from render import positions  # bench/render.py
 
 from scopabot.bot.pictures import Drawer
@@ -69,10 +70,12 @@ async def run(mode: str, pairs: int) -> None:
 
 
 async def main(pairs: int) -> None:
+    print(machine_line("start"))
     for i in range(len(POSITIONS)):
         draw_pair(i)  # the card faces, drawn once
     for mode in ("nothing", "loop", "thread"):
         await run(mode, pairs)
+    print(machine_line("end"))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ import random
 import time
 from collections.abc import Callable
 
+from machine import machine_line  # bench/machine.py
+
 from scopabot.engine import Game, Preset, Rules
 
 CASES = [
@@ -105,6 +107,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.5, help="time per figure")
     args = parser.parse_args()
+    print(machine_line("start"))
     print(f"{'game':30} {'deals/s':>10} {'fresh/s':>10} {'copy+play/s':>12} {'legal gen/s':>12}")
     for name, rules in CASES:
         long_match = best_rate(deals_in_a_long_match(rules), args.seconds)
@@ -124,6 +127,7 @@ def main() -> None:
         "\ncopy+play/s: copy a dealt position's Deal, play it out and score it, as search does;"
         "\nlegal gen/s: legal-move lists generated on positions from random play."
     )
+    print(machine_line("end"))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from machine import machine_line  # bench/machine.py
+
 from scopabot.ai import make_player
 from scopabot.ai.determinize import Sampler
 from scopabot.engine import Game, GameView, Preset, Rules
@@ -96,6 +98,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     preset = Preset(args.preset)
+    print(machine_line("start"))
     with get_context("spawn").Pool(args.jobs) as pool:
         found: list[Position] = []
         for batch in pool.imap(positions, [(preset, 1000 + i) for i in range(args.games)]):
@@ -112,6 +115,7 @@ def main() -> None:
                 if count:
                     cells.append(f"{key} {total / count:.4f}")
             print(f"  {label:<24} log loss per card: {', '.join(cells)}")
+    print(machine_line("end"))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from machine import machine_line  # bench/machine.py
+
 from scopabot.engine import CARDS, Game, GameView, Preset, Rules
 from scopabot.render.cards_art import card_image
 from scopabot.render.gallery import sample_match
@@ -112,7 +114,9 @@ def main() -> None:
         for path in write_gallery(args.gallery):
             print(path)
         return
+    print(machine_line("start"))
     bench(args.rounds)
+    print(machine_line("end"))
 
 
 if __name__ == "__main__":

@@ -6,15 +6,21 @@ computer player; each simulated person waits a random think time (uniform, mean 
 seconds) after their turn starts, then plays a random legal card through ``service.play``
 naming the version they saw; the computer answers at once (no pause). Printed:
 
-- moves per second (people's and computers'), and the median and 99th percentile of the time
-  ``service.play`` takes to accept a person's move;
+- moves per second (people's and computers'), counted as the store applies them (not as their
+  events reach a subscriber, which under saturation is later: a backlog delivered during the
+  measure would count moves made before it), checked at the end against the moves the store
+  holds; and apart, the queue lag: how long a move's event waited in the subscriber's queue;
+- the median and 99th percentile of the time ``service.play`` takes to accept a person's move;
 - memory per active game (resident set size grown while the games were opened and started,
   divided by their number);
 - the event loop's longest stall (a watcher sleeping 5 ms notes how late it wakes), during the
-  load, and again while four ``expert`` seats think in the process pool as the load goes on;
+  load, and again while four ``expert`` seats think in the process pool as the load goes on
+  (the moves of that phase are counted over its real length: opening those tables waits
+  behind the load's writes, so under saturation it lasts well beyond ``--expert-seconds``);
   beside it the longest single loop step and the CPU time it used, and the longest garbage
   collection in wall and CPU time: on a busy machine a stall with little CPU in it is time the
-  process waited for a core (or for the GIL), not work the code did.
+  process waited for a core (or for the GIL), not work the code did;
+- the machine's load average and cores, at the start and at the end (bench/machine.py).
 
 Targets (issue 10): 1,000 active games in one process, p99 under 50 ms, under 100 KB per game,
 no stall over 50 ms. The database lives in a temporary folder removed afterwards.
@@ -25,7 +31,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import os
 import random
 import statistics
 import sys
@@ -35,6 +40,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from machine import machine_line  # bench/machine.py
+
 from scopabot.service import (
     CardPlayed,
     Event,
@@ -43,7 +50,7 @@ from scopabot.service import (
     ServiceError,
     TurnStarted,
 )
-from scopabot.store import Store
+from scopabot.store import MatchResult, MoveRecord, Store
 
 
 def rss_kb() -> int:
@@ -53,9 +60,45 @@ def rss_kb() -> int:
     return 0
 
 
+def lag_text(ordered: list[float]) -> str:
+    if not ordered:
+        return "no events delivered"
+    return (
+        f"median {statistics.median(ordered) * 1000:.1f} ms, p99 {pct(ordered, 0.99) * 1000:.1f}"
+        f" ms, max {ordered[-1] * 1000:.1f} ms over {len(ordered)} moves"
+    )
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+class CountedStore(Store):
+    """The store, counting each move when it is written: the count the figures use.
+
+    The service publishes a move's events right after the store applied it, but a subscriber
+    receives them through its queue, later when the loop is saturated; counting deliveries
+    would let a backlog from before a measure count in it, beyond what the store wrote.
+    """
+
+    applied: int = 0
+    cut_off: int = 0  # writes cancelled at shutdown: committed or not, no one can say
+    applied_at: dict[tuple[int, int], float]  # (game, version) -> when, until delivered
+
+    async def write_move(self, record: MoveRecord) -> MatchResult | None:
+        try:
+            match = await super().write_move(record)
+        except asyncio.CancelledError:
+            self.cut_off += 1
+            raise
+        self.applied += 1
+        self.applied_at[record.game_id, record.version] = time.perf_counter()
+        return match
+
+    async def moves_held(self, game_ids: list[int]) -> int:
+        """Every move the store holds for these games, read back from their rows."""
+        return sum([(await self.game_info(g)).move_count for g in game_ids])
 
 
 class GcPauses:
@@ -122,19 +165,24 @@ class Watcher:
 class People:
     """Every simulated person: a turn event wakes the one whose turn it is."""
 
-    def __init__(self, service: GameService, think: float, rng: random.Random) -> None:
+    def __init__(
+        self, service: GameService, store: CountedStore, think: float, rng: random.Random
+    ) -> None:
         self.service = service
+        self.store = store
         self.think = think
         self.rng = rng
         self.turns: dict[int, asyncio.Queue[int]] = {}
         self.accept: list[float] = []
-        self.moves = 0
+        self.lags: list[float] = []  # seconds a move's event waited in the queue
         self.refused = 0
         self.running = True
 
     async def on_event(self, event: Event) -> None:
-        if isinstance(event, CardPlayed):
-            self.moves += 1
+        if isinstance(event, CardPlayed) and event.game_id is not None:
+            applied = self.store.applied_at.pop((event.game_id, event.version), None)
+            if applied is not None:
+                self.lags.append(time.perf_counter() - applied)
         if isinstance(event, TurnStarted) and event.user_id is not None:
             queue = self.turns.get(event.game_id or 0)
             if queue is not None:
@@ -168,15 +216,17 @@ class People:
 
 
 async def main(args: argparse.Namespace) -> None:
+    print(machine_line("start"))
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.db")
+        store = await CountedStore.open(Path(folder) / "bench.db")
+        store.applied_at = {}
         service = await GameService.start(store, computer_pause=0)
         watcher = Watcher()
         pauses = GcPauses()
         steps = LoopWork()
         watching = asyncio.create_task(watcher.run())
-        people = People(service, args.think, rng)
+        people = People(service, store, args.think, rng)
         service.subscribe(people.on_event)
         gc.collect()
         before = rss_kb()
@@ -206,11 +256,15 @@ async def main(args: argparse.Namespace) -> None:
         watcher.reset()
         pauses.reset()
         steps.reset()
-        people.moves = 0
+        people.lags.clear()
+        people.accept.clear()  # those made while the turns above were handed out
+        people.refused = 0
+        applied_before = store.applied
         start = time.perf_counter()
         await asyncio.sleep(args.seconds)
         elapsed = time.perf_counter() - start
-        moves, accept = people.moves, list(people.accept)
+        moves, accept = store.applied - applied_before, list(people.accept)
+        lags, backlog = sorted(people.lags), len(store.applied_at)
         gc_worst, gc_cpu, full = pauses.worst, pauses.worst_cpu, pauses.full
         load_stall = watcher.worst
         load_step = (steps.worst, steps.worst_cpu)
@@ -218,30 +272,45 @@ async def main(args: argparse.Namespace) -> None:
         # Four expert seats start thinking while the people go on playing.
         watcher.reset()
         steps.reset()
-        expert_moves_before = people.moves
+        expert_moves_before, expert_start = store.applied, time.perf_counter()
+        people.lags.clear()
+        expert_games = []
         for n in range(4):
             table = await service.open_table(
                 host=1, seat_host=False, options={"deals": 1}, pace=Pace.live(900)
             )
             await service.add_computer(table.id, by=1, level="expert")
             await service.add_computer(table.id, by=1, level="random")
-            await service.start_table(table.id, by=1, seed=n)
+            expert_started = await service.start_table(table.id, by=1, seed=n)
+            expert_games.append(expert_started.game_id)
+        expert_opening = time.perf_counter() - expert_start
         await asyncio.sleep(args.expert_seconds)
         expert_stall = watcher.worst
         expert_step = (steps.worst, steps.worst_cpu)
-        moves_during_experts = people.moves - expert_moves_before
+        moves_during_experts = store.applied - expert_moves_before
+        expert_elapsed = time.perf_counter() - expert_start
+        expert_lags, expert_backlog = sorted(people.lags), len(store.applied_at)
         people.running = False
         watcher.running = False
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, watching, return_exceptions=True)
         await service.close()
+        applied, cut_off = store.applied, store.cut_off
+        held = await store.moves_held([g for g, _ in games] + expert_games)
         await store.close()
     print(
         f"games at once: {args.games} (a person and a 'normal' computer each), "
         f"think time mean {args.think} s, {args.seconds} s measured"
     )
-    print(f"moves per second: {moves / elapsed:.0f} ({moves} moves, people's and computers')")
+    print(
+        f"moves per second: {moves / elapsed:.0f} ({moves} moves applied by the store, "
+        "people's and computers')"
+    )
+    print(
+        f"queue lag, a move applied -> its event handled by a subscriber: {lag_text(lags)}; "
+        f"{backlog} moves' events still queued at the end of the measure"
+    )
     print(
         f"person's move accepted: median {statistics.median(accept) * 1000:.1f} ms, "
         f"p99 {pct(accept, 0.99) * 1000:.1f} ms over {len(accept)} moves "
@@ -258,14 +327,27 @@ async def main(args: argparse.Namespace) -> None:
     print(
         f"longest stall while 4 expert seats think ({args.expert_seconds} s): "
         f"{expert_stall * 1000:.1f} ms (longest step {expert_step[0] * 1000:.1f} ms, "
-        f"CPU {expert_step[1] * 1000:.1f} ms); {moves_during_experts} other moves meanwhile"
+        f"CPU {expert_step[1] * 1000:.1f} ms)"
     )
-    load = Path("/proc/loadavg").read_text().split()[0]
+    print(
+        f"  meanwhile {moves_during_experts} moves applied in {expert_elapsed:.1f} s "
+        f"({moves_during_experts / expert_elapsed:.0f}/s, the expert tables' included; "
+        f"opening and starting those 4 tables took {expert_opening:.1f} s of it); "
+        f"queue lag {lag_text(expert_lags)}; {expert_backlog} still queued"
+    )
     print(
         f"longest garbage collection under load: {gc_worst * 1000:.1f} ms, of it CPU "
         f"{gc_cpu * 1000:.1f} ms; {full} full collections"
-        f" ({'games opened at start-up frozen' if args.freeze else 'nothing frozen'});"
-        f" load average at the end: {load} on {os.cpu_count()} cores"
+        f" ({'games opened at start-up frozen' if args.freeze else 'nothing frozen'})"
+    )
+    cut = f" (+ {cut_off} cut off at shutdown, committed or not)" if cut_off else ""
+    print(
+        f"store check: {held} moves held in the games' rows, {applied} counted as applied{cut}: "
+        + (
+            "consistent"
+            if applied <= held <= applied + cut_off
+            else "INCONSISTENT (the counts above are wrong)"
+        )
     )
     print(
         "targets: 1,000 games, p99 < 50 ms, < 100 KB per game, no stall > 50 ms:",
@@ -278,6 +360,7 @@ async def main(args: argparse.Namespace) -> None:
         )
         else "NOT met",
     )
+    print(machine_line("end"))
 
 
 if __name__ == "__main__":

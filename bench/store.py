@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import statistics
 import sys
@@ -24,6 +23,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from machine import machine_line  # bench/machine.py
 
 from bot import freeze_startup_objects
 from scopabot.engine import Game, Preset, Rules
@@ -234,11 +235,8 @@ async def main() -> None:
     freeze_startup_objects()  # as bot.py does at start-up: the figures are the bot's
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        load = os.getloadavg()[0]
-        print(
-            f"machine: {os.cpu_count()} CPUs, load average {load:.1f} at start"
-            " (other busy programs widen the latency tail: compare with the CPU count)"
-        )
+        print(machine_line("start"))
+        print("(other busy programs widen the latency tail: compare the load with the cores)")
         print("moves played by the service's live games, written by Store.write_move, one")
         print("transaction each, WAL")
         print("(a) closed loop: each game sends its next move as soon as the last is stored")
@@ -275,6 +273,7 @@ async def main() -> None:
         print(f"  < 20 KB per finished match: {size:,.0f} B -> {verdict(size < 20_000)}")
         if not args.moves_only:
             await leaderboards(folder, args.matches)
+    print(machine_line("end"))
 
 
 if __name__ == "__main__":

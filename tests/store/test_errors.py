@@ -71,18 +71,39 @@ async def test_a_path_that_cannot_be_a_database(tmp_path: Path, where: str) -> N
 
 # Opens a path that cannot be created, ten times in one process (each in its own event loop,
 # closed right after, as bot.py's is), printing only the store's messages. Run as root it first
-# becomes `nobody`, for whom a folder without write permission is one; everything it needs is
-# imported before that, as root's Python may not be readable by `nobody`.
+# gives up what lets root write anywhere, so that a folder without write permission is one for
+# it as for any other user. It stays root rather than becoming `nobody`: `nobody` may be unable
+# to reach the checkout, the interpreter or the temporary folder (root's home and `mktemp -d`
+# folders are private), and the test must prove the same thing wherever they are. Where the
+# capabilities cannot be dropped (not Linux) it becomes `nobody`, after reading everything it
+# needs from the checkout: the modules imported, the migrations loaded.
 _OPEN_TEN_TIMES = """
-import asyncio, os, sys
-from scopabot.store import DatabaseError, Store
+import asyncio, ctypes, os, sys
+from scopabot.store import DatabaseError, Store, load_migrations
+
+def drop_dac_override():
+    # capget/capset, version 3 header; CAP_DAC_OVERRIDE is bit 1, CAP_DAC_READ_SEARCH bit 2.
+    libc = ctypes.CDLL(None, use_errno=True)
+    header = (ctypes.c_uint32 * 2)(0x20080522, 0)
+    data = (ctypes.c_uint32 * 6)()
+    if libc.capget(header, data) != 0:
+        raise OSError(ctypes.get_errno(), "capget")
+    for i in (0, 1):  # effective and permitted, of capabilities 0-31
+        data[i] &= ~0b110 & 0xFFFFFFFF
+    if libc.capset(header, data) != 0:
+        raise OSError(ctypes.get_errno(), "capset")
+
+migrations = load_migrations()
 if os.getuid() == 0:
-    os.setgid(65534)
-    os.setuid(65534)
+    try:
+        drop_dac_override()
+    except (OSError, AttributeError):
+        os.setgid(65534)
+        os.setuid(65534)
 for path in sys.argv[1:]:
     for _ in range(10):
         try:
-            asyncio.run(Store.open(path))
+            asyncio.run(Store.open(path, migrations=migrations))
         except DatabaseError as exc:
             print(exc, file=sys.stderr)
 """
