@@ -20,7 +20,6 @@ from scopabot.render.rules import rules_lines
 from scopabot.service import (
     CardParseError,
     ChooseCapture,
-    ErrorCode,
     ServiceError,
     TableStatus,
     chosen_options,
@@ -312,7 +311,3 @@ class ScopaGroup(app_commands.Group):
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         lang = await self.lang(interaction)
         await say(interaction, tr("help.text", lang))
-
-
-def refusal_code(error: Exception) -> ErrorCode | None:
-    return error.code if isinstance(error, ServiceError) else None

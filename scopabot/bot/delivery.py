@@ -75,7 +75,6 @@ class Delivery:
         self.dm_closed = ClosedDms()
         self.after_placing: dict[int, int] = {}  # table -> whom to ping once it is placed
         self._pinged: dict[tuple[int, int], float] = {}
-        self.counted_calls = 0
         self._seat_msgs: dict[int, dict[int, tuple[int, int]]] = {}
         self.pictures = Pictures(bot)
         self.deals = DealPosts(self)
@@ -158,7 +157,6 @@ class Delivery:
         lang = await self.langs.of_table(table)
         text = tr(key, lang, mention=f"<@{user_id}>", table=table_title(table, lang))
         try:
-            self.counted_calls += 1
             await self.messages.send(where, content=text, mention=[user_id])
         except discord.HTTPException:
             log.exception("table %s: could not ping %s", table.id, user_id)
@@ -179,7 +177,6 @@ class Delivery:
             link = table_link(table) or ""
             text = tr("remind.dm", lang, table=table_title(table, lang), when=when, link=link)
             try:
-                self.counted_calls += 1
                 await self.messages.send_dm(event.user_id, content=text)
                 return
             except (DmClosed, discord.HTTPException):
@@ -206,7 +203,6 @@ class Delivery:
         view, files, version = await self.table_view(
             table, game_id, lang, urgent=False, pictures=attach
         )
-        self.counted_calls += 1
         await self.messages.edit_table(table, view, files)
         return version
 
@@ -271,12 +267,10 @@ class Delivery:
         stale = known if key in self.new_dm else None  # replaced below, then deleted
         if known is not None and key not in self.new_dm:
             self.messages.remember_dm(user_id, known[0])
-            self.counted_calls += 1
             if await self.messages.edit_dm(known[0], known[1], view, files):
                 return version
         self.new_dm.discard(key)
         try:
-            self.counted_calls += 1
             # ``again``: a failed edit above has read the files to their end.
             sent = await self.messages.send_dm(user_id, view=view, files=again(files))
         except DmClosed:
@@ -284,7 +278,6 @@ class Delivery:
                 await self._dm_closed_note(table, user_id)
             return None
         if stale is not None:  # a new hand DM notifies; the old one would be a stale copy
-            self.counted_calls += 1
             await self.messages.delete_dm(*stale)
         await self.service.set_seat_message(
             game_id, seat, channel_id=sent.channel.id, message_id=sent.id
@@ -343,7 +336,6 @@ class Delivery:
             return
         lang = await self.langs.of_table(table)
         try:
-            self.counted_calls += 1
             await self.messages.send(
                 where, content=tr("note.dm_closed", lang, mention=f"<@{user_id}>"), mention=[]
             )

@@ -4,7 +4,7 @@ The bot and the terminal call it with plain values (ids, card text, the version 
 saw) and get back frozen values and events; it decides whose turn it is, when a deadline
 passes and what a timeout does, and keeps everything in the store, so a restart loses nothing.
 The parts: tables and seats (:mod:`.tables`), turns and computer seats (:mod:`.turns`), what
-people may see (:mod:`.viewing`), deadlines (:mod:`.scheduler`).
+people may see (:mod:`.visibility`), deadlines (:mod:`.scheduler`).
 """
 
 from __future__ import annotations

@@ -53,8 +53,8 @@ from .moves import (
     stale,
 )
 from .tables import TablesMixin
-from .viewing import ViewingMixin
 from .views import PublicView, SeatView, TableInfo, TimeoutRule
+from .visibility import ViewingMixin
 
 StartedView = SeatView | PublicView
 

@@ -44,12 +44,15 @@ from .models import (
     GLOBAL,
     Actor,
     ActorKind,
+    Alarm,
+    AlarmKind,
     AppliedMove,
     Deadline,
     GameInfo,
     GameStatus,
     GuildSettings,
     ImportedMatch,
+    MatchEnded,
     MatchPlayer,
     MatchResult,
     MoveEntry,
@@ -65,10 +68,11 @@ from .models import (
     StoredGame,
     Table,
     TableStatus,
+    UserGame,
+    UserSettings,
     rating_id,
 )
 from .move_sql import MatchEndRecord, MoveRecord, RatingWrite, ResultRow
-from .records import Alarm, AlarmKind, MatchEnded, UserGame, UserSettings
 from .store import Store
 
 __all__ = [

@@ -13,8 +13,7 @@ from datetime import datetime
 
 from .base import StoreBase
 from .errors import StaleVersionError
-from .models import Deadline, from_ms, opt_dt, opt_ms, to_ms
-from .records import Alarm, AlarmKind
+from .models import Alarm, AlarmKind, Deadline, from_ms, opt_dt, opt_ms, to_ms
 
 DUE_DEADLINES_SQL = (
     "SELECT id, version, deadline_at FROM games WHERE deadline_at IS NOT NULL"
