@@ -133,7 +133,7 @@ class Invitations:
             callback = await interaction.response.send_message(view=view)
             message = callback.resource  # type: ignore[assignment]
         if isinstance(message, discord.Message):
-            await self.service.set_table_messages(
+            await self.bot.delivery.set_table_messages(
                 table.id, channel_id=interaction.channel_id, message_id=message.id
             )
         if placement is not None and placement.note:
@@ -156,7 +156,9 @@ class Invitations:
             await self.service.cancel_table(table.id, by=table.host)
             await say(interaction, tr("err.unexpected", lang, game="-"))
             return
-        await self.service.set_table_messages(table.id, channel_id=channel_id, message_id=sent.id)
+        await self.bot.delivery.set_table_messages(
+            table.id, channel_id=channel_id, message_id=sent.id
+        )
         link = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}/{sent.id}"
         await say(interaction, tr("invite.posted_in", lang, where=f"<#{channel_id}>", link=link))
 
@@ -229,7 +231,7 @@ class Invitations:
                 )
                 people = [h.user_id for h in table.seats.values() if h.user_id is not None]
                 sent = await messages.send(thread_id, view=view, files=files, mention=people)
-                return await self.service.set_table_messages(
+                return await self.bot.delivery.set_table_messages(
                     table.id, thread_id=thread_id, message_id=sent.id
                 )
             except discord.Forbidden:
@@ -241,7 +243,7 @@ class Invitations:
         if interaction.guild_id is not None and not perms.create_public_threads:
             await say(interaction, self._missing(interaction, lang, "threads"))
         message_id = interaction.message.id if interaction.message else table.message_id
-        return await self.service.set_table_messages(
+        return await self.bot.delivery.set_table_messages(
             table.id, channel_id=interaction.channel_id, message_id=message_id
         )
 

@@ -18,7 +18,7 @@ from enum import StrEnum
 from scopabot.engine import Card, DealScore, Move, Outcome, Play
 from scopabot.store import ActorKind
 
-from .views import SeatView, TableInfo
+from .views import PublicView, SeatView, TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -100,15 +100,20 @@ class CardPlayed(Event):
     version: int
     leftovers: tuple[Card, ...] = ()  # cards left on the table at the end of a deal
     leftovers_to: int | None = None  # the side that takes them
+    # The public view after the move (no hand in it), so a front end shows the table without
+    # asking again; None for a game without a table.
+    public: PublicView | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandChanged(Event):
-    """Sent to one seat only: the cards in that seat's hand now."""
+    """Sent to one seat only: the cards in that seat's hand now, and (with a table) the seat's
+    whole view at that version, for its hand message."""
 
     seat: int
     hand: tuple[Card, ...]
     version: int
+    view: SeatView | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

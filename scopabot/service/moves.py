@@ -31,6 +31,7 @@ from .events import (
     TurnStarted,
 )
 from .ratings import RatingsPolicy, level_of_rating_id
+from .visibility import seat_view_of, views_of
 
 FIRST_RATINGS = RatingsPolicy()  # where each computer level starts (README "Ratings")
 
@@ -79,6 +80,7 @@ def move_events(
     game, result, version = applied.game, applied.result, applied.version
     tid, gid = ctx.table_id, ctx.game_id
     seat = result.seat
+    public = None if ctx.table is None else views_of(ctx, game, version, seat)[0]
     events: list[Event] = [
         CardPlayed(
             table_id=tid,
@@ -90,6 +92,7 @@ def move_events(
             version=version,
             leftovers=result.leftovers,
             leftovers_to=result.leftovers_to,
+            public=public,
         )
     ]
     if applied.took_back:
@@ -109,6 +112,9 @@ def move_events(
                     hand=game.hand(s),
                     version=version,
                     audience=Audience.seat(s),
+                    view=None
+                    if ctx.table is None
+                    else seat_view_of(ctx, *views_of(ctx, game, version, s), s),
                 )
             )
     if result.deal_score is not None:
