@@ -10,6 +10,7 @@ from __future__ import annotations
 from scopabot.engine import (
     AmbiguousMoveError,
     Game,
+    GameView,
     IllegalMoveError,
     IllegalReason,
     InvalidMoveError,
@@ -31,6 +32,7 @@ from .events import (
     TurnStarted,
 )
 from .ratings import RatingsPolicy, level_of_rating_id
+from .views import PublicView, SeatView
 from .visibility import seat_view_of, views_of
 
 FIRST_RATINGS = RatingsPolicy()  # where each computer level starts (README "Ratings")
@@ -80,7 +82,9 @@ def move_events(
     game, result, version = applied.game, applied.result, applied.version
     tid, gid = ctx.table_id, ctx.game_id
     seat = result.seat
-    public = None if ctx.table is None else views_of(ctx, game, version, seat)[0]
+    # The public view, made once with the mover's own view (which the mover's outcome shows);
+    # another seat's view only when its hand changed and a person holds it.
+    public, mover = (None, None) if ctx.table is None else views_of(ctx, game, version, seat)
     events: list[Event] = [
         CardPlayed(
             table_id=tid,
@@ -112,9 +116,7 @@ def move_events(
                     hand=game.hand(s),
                     version=version,
                     audience=Audience.seat(s),
-                    view=None
-                    if ctx.table is None
-                    else seat_view_of(ctx, *views_of(ctx, game, version, s), s),
+                    view=_seat_view(ctx, game, version, s, public, mover, seat),
                 )
             )
     if result.deal_score is not None:
@@ -156,6 +158,22 @@ def move_events(
             )
         )
     return events
+
+
+def _seat_view(
+    ctx: GameContext,
+    game: Game,
+    version: int,
+    seat: int,
+    public: PublicView | None,
+    mover: GameView | None,
+    mover_seat: int,
+) -> SeatView | None:
+    if public is None or (ctx.computer_plays(seat) and seat != mover_seat):
+        return None
+    if seat == mover_seat and mover is not None:
+        return seat_view_of(ctx, public, mover, seat)
+    return seat_view_of(ctx, *views_of(ctx, game, version, seat), seat)
 
 
 def rating_changes(

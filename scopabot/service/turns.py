@@ -95,7 +95,10 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         applied = await self._apply(ctx, game, ctx.version, move, seat, Actor.user(user))
         events = move_events(ctx, game, applied, actor=ActorKind.USER, user_id=user)
         self._after_move(ctx, applied, events)
-        view = self._moved_view(ctx, applied.game, applied.version, seat)
+        mine = [e.view for e in events if isinstance(e, HandChanged) and e.seat == seat]
+        view = mine[0] if mine and mine[0] is not None else None
+        if view is None:
+            view = self._moved_view(ctx, applied.game, applied.version, seat)
         return MoveOutcome(applied.version, tuple(events), view, move)
 
     async def _apply(
