@@ -1,8 +1,10 @@
 # ScopaBot: the Discord bot for Scopa and Scopone.
 #   docker build -t scopabot .
 #   docker run -d --name scopabot --restart unless-stopped \
-#       -e DISCORD_TOKEN=... -v scopabot-data:/data scopabot
-# The database lives on the /data volume, so an upgrade (a new image) keeps every game.
+#       --env-file .env -v scopabot-data:/data scopabot
+# (or `docker compose up -d --build` with compose.yaml). The token comes from .env, never the
+# command line. The database lives on the /data volume, so an upgrade (a new image) keeps
+# every game; leave SCOPABOT_DB out of .env here.
 FROM python:3.12-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

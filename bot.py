@@ -4,6 +4,10 @@
 they are synced at start-up only when their definition changed).
 ``SCOPABOT_DISCORD_API_BASE`` and ``SCOPABOT_DISCORD_GATEWAY`` point it at another Discord;
 the end-to-end tests use them to run this very file against the loopback stand-in.
+
+Whatever stops it at start (no network, a refused token, a bad setting, an unreadable
+``.env``) is said in a line or two that name the cause and the remedy, with a non-zero exit
+a service manager can act on; a traceback is for the bugs only.
 """
 
 from __future__ import annotations
@@ -14,24 +18,30 @@ import gc
 import logging
 import signal
 import sys
+from pathlib import Path
 
 from dotenv import load_dotenv
 
-from scopabot.bot.config import Config, MissingToken
+from scopabot.bot.config import BadSetting, Config, MissingToken
+from scopabot.bot.log_privacy import guard_logs
 from scopabot.store import DatabaseError, Store
 
 log = logging.getLogger("scopabot")
 
+HOME = Path(__file__).resolve().parent  # .env is read here; a relative SCOPABOT_DB lives here
+
 
 async def run(config: Config, *, sync_only: bool = False) -> int:
     # The database is opened (and migrated) before connecting: a damaged, locked or too-new
-    # file stops the bot with the store's message instead of failing on the first move.
+    # file stops the bot with the store's message instead of failing on the first move. Every
+    # page is read first (the quick check) and an existing empty file is refused, not made a
+    # new database: both are left untouched for the administrator.
     try:
-        store = await Store.open(config.db_path)
+        store = await Store.open(config.db_path, check=True, expected=True)
     except DatabaseError as exc:
         log.error("%s", exc)
         return 1
-    log.info("Database %s ready", config.db_path)
+    log.info("Database %s ready", Path(config.db_path).absolute())
     try:
         return await _serve(config, store, sync_only=sync_only)
     finally:
@@ -43,7 +53,7 @@ def freeze_startup_objects() -> None:
 
     A full collection walks every tracked object and stops every thread meanwhile, the
     store's SQL thread too, so its pause grows with what start-up made (modules, classes,
-    discord.py) and lands on the moves queued behind it (README, "The game store", has the
+    discord.py) and lands on the moves queued behind it (docs/speed.md, "The game store", has the
     figures). ``gc.freeze()`` leaves those objects to reference counting alone. Whether to
     do this is the process's decision, taken once at start-up: here, and in the benches.
     """
@@ -52,7 +62,12 @@ def freeze_startup_objects() -> None:
 
 
 async def _serve(config: Config, store: Store, *, sync_only: bool = False) -> int:
+    import aiohttp
     import discord
+
+    # ScopaBot never joins a voice channel: no warning at each start about voice libraries.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
 
     from scopabot.bot.client import ScopaBot, use_endpoints
     from scopabot.bot.clock import FastClock
@@ -71,32 +86,67 @@ async def _serve(config: Config, store: Store, *, sync_only: bool = False) -> in
         hash_path=str(hashes),
     )
     freeze_startup_objects()  # the store is open and discord.py imported: start-up is done
-    if sync_only:
-        async with bot:
-            await bot.login(config.token)  # setup_hook syncs, as the hash is gone
-        log.info("Commands synced; exiting")
-        return 0
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):  # Windows
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    where = config.api_base or "https://discord.com"
     try:
+        if sync_only:
+            async with bot:
+                await bot.login(config.token)  # setup_hook syncs, as the hash is gone
+            log.info("Commands synced; exiting")
+            return 0
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):  # Windows
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
         async with bot:
             await bot.start(config.token)
     except discord.LoginFailure:
         log.error("Discord refused the token in DISCORD_TOKEN; reset it in the Developer Portal")
         return 1
+    except discord.DiscordServerError as exc:
+        log.error("Discord answered %s at %s: it is having trouble", exc.status, where)
+        log.error("Nothing is wrong on this side: start the bot again in a few minutes")
+        return 1
+    except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
+        # No network yet (at boot), DNS down, a proxy or firewall in the way: nothing a
+        # traceback explains. The exit code lets systemd or Docker try again later.
+        log.error("Cannot reach Discord at %s: %s", where, _reason(exc))
+        log.error("Check this machine's network and DNS, then start the bot again")
+        return 1
     log.info("Stopped")
     return 0
 
 
+def _reason(exc: BaseException) -> str:
+    """The innermost cause in one line (aiohttp wraps the resolver's and the socket's)."""
+    while exc.__cause__ is not None and str(exc.__cause__):
+        exc = exc.__cause__
+    return str(exc) or type(exc).__name__
+
+
 def main() -> int:
-    load_dotenv()  # values already in the environment win over .env
+    env_file = HOME / ".env"
     try:
-        config = Config.from_env()
+        if env_file.exists() and not env_file.is_file():
+            raise IsADirectoryError(21, "it is not a file")  # python-dotenv would skip it
+        load_dotenv(env_file)  # values already in the environment win over .env
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
+        print(f"Cannot read {env_file}: {why}.", file=sys.stderr)
+        print(
+            "Make it a text file readable by the user running the bot "
+            "(chown that user, chmod 600), or remove it and set the variables in the environment.",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        config = Config.from_env(home=HOME)
     except MissingToken as missing:
         print(missing, file=sys.stderr)
         return 2
+    except BadSetting as bad:
+        print(f"{bad}.", file=sys.stderr)
+        return 2
+    guard_logs()  # no hidden card or token in any log line, at any level
     logging.basicConfig(
         level=config.log_level,
         format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",

@@ -247,7 +247,7 @@ async def main(args: argparse.Namespace) -> None:
         gc.collect()
         per_game = (rss_kb() - before) / args.games
         if args.freeze:
-            gc.freeze()  # as the bot does after start-up (README, the store's speed)
+            gc.freeze()  # as the bot does after start-up (docs/speed.md, the game store)
         tasks = [asyncio.create_task(people.person(g, u)) for g, u in games]
         for game_id, user in games:  # the turns that started before anyone listened
             view = await service.seat_view(game_id, user=user)

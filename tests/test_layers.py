@@ -1,4 +1,4 @@
-"""The dependency direction of DESIGN.md, read from every module's imports."""
+"""The dependency direction of docs/design.md, read from every module's imports."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "scopabot"
 
-# What each layer may import from the project, as DESIGN.md draws it. ``bot`` and ``cli`` are
+# What each layer may import from the project, as docs/design.md draws it. ``bot`` and ``cli`` are
 # the front ends: they reach the game, the computer players and the store through the service.
 ALLOWED = {
     "engine": set(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +171,17 @@ async def test_stand_in_without_spec_still_checks_limits(tmp_path: Path) -> None
         await bot.raw_send(channel_id, SPEC["custom_id over 100"][0])  # only the spec knows
         found = [str(v) for v in standin.take_violations()]
     assert len(found) == 1 and found[0].startswith("[limit]")
+
+
+def test_a_missing_spec_is_said_once_not_once_per_stand_in(tmp_path: Path) -> None:
+    """Every test's fixture makes a stand-in on the one shared validator: a test run without
+    the spec gets one warning, not one per fixture."""
+    validator = SpecValidator(tmp_path / "missing.json")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for _ in range(3):
+            DiscordStandIn(spec=validator)
+    assert [str(w.message)[:30] for w in caught] == ["Discord OpenAPI spec not found"]
 
 
 def test_the_spec_is_loaded_once() -> None:

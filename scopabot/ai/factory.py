@@ -36,6 +36,7 @@ def make_player(
     time_budget: float | None = None,
     infer: bool = True,
     informed: bool | None = None,
+    cpu_clock: bool = False,
 ) -> Player:
     """A computer player of ``level``; the budgets (and ``infer``, reading the other seats'
     plays as evidence of their cards) only matter to ``hard`` and ``expert``."""
@@ -53,6 +54,7 @@ def make_player(
         time_budget=time_budget,
         infer=infer,
         informed=informed,
+        cpu_clock=cpu_clock,
     )
 
 
@@ -65,6 +67,7 @@ class PlayerSpec:
     time_budget: float | None = None
     infer: bool = True
     informed: bool | None = None
+    cpu_clock: bool = False
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
@@ -74,6 +77,7 @@ class PlayerSpec:
         time_budget: float | None = None
         infer = True
         informed: bool | None = None
+        cpu_clock = False
         for part in filter(None, (p.strip() for p in opts.split(","))):
             key, sep, value = part.partition("=")
             if not sep:
@@ -92,11 +96,15 @@ class PlayerSpec:
                 if value not in ("greedy", "informed"):
                     raise ValueError("playout is greedy or informed")
                 informed = value == "informed"
+            elif key == "clock":
+                if value not in ("wall", "cpu"):
+                    raise ValueError("clock is wall or cpu")
+                cpu_clock = value == "cpu"
             else:
                 raise ValueError(
-                    f"unknown player option {key!r} (iterations, time, infer, playout)"
+                    f"unknown player option {key!r} (iterations, time, infer, playout, clock)"
                 )
-        return cls(level, iterations, time_budget, infer, informed)
+        return cls(level, iterations, time_budget, infer, informed, cpu_clock)
 
     def __str__(self) -> str:
         opts = []
@@ -108,6 +116,8 @@ class PlayerSpec:
             opts.append("infer=no")
         if self.informed is not None:
             opts.append(f"playout={'informed' if self.informed else 'greedy'}")
+        if self.cpu_clock:
+            opts.append("clock=cpu")
         return f"{self.level}:{','.join(opts)}" if opts else str(self.level)
 
     def make(self, seed: int) -> Player:
@@ -118,4 +128,5 @@ class PlayerSpec:
             time_budget=self.time_budget,
             infer=self.infer,
             informed=self.informed,
+            cpu_clock=self.cpu_clock,
         )

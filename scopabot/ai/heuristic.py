@@ -10,7 +10,7 @@ Each legal move gets a score in points of a deal, and the best one is played:
   hypergeometric law, that the next player holds a card of that value. A table of 10 or less
   is only dangerous while a card that sweeps it is still unseen; a settebello laid where an
   unseen 7 can take it is as bad as giving a point away.
-* **The signal** (Chitarrella and RULES.md): when it cannot (or chooses not to) capture, it
+* **The signal** (Chitarrella and docs/rulebook.md): when it cannot (or chooses not to) capture, it
   prefers a card of which it holds the twin, so its partner knows it can take it back.
 * **Its partner's double**: a card the partner has just laid without capturing is the
   partner's signal; it is left for the partner to take back unless taking it is worth a lot.

@@ -8,9 +8,14 @@ seat plays greedily (the most valuable capture; no sweep and no settebello left 
 that holds the card to take them in the sampled deal) with 10% random moves. A move's value is
 its mean point difference over all deals; using the same deal and the same playout seed for
 every move (common random numbers) cancels most of the luck between moves. Successive halving
-stops searching the worse half of the moves after a quarter and after half of the budget, so
-the time goes to telling the good ones apart. When few cards are left the playout is replaced
-by exact search (alpha-beta on the point difference) in each sampled deal.
+stops searching the worse half of the moves after a quarter and after half of the budget (of
+sampled deals or of time, whichever runs out first), so the time goes to telling the good ones
+apart. When few cards are left the playout is replaced by exact search (alpha-beta on the
+point difference) in each sampled deal, and a deal drawn again is not solved again.
+
+The deals are played on the search's own core (:mod:`.core`: card sets as bit masks, checked
+against the engine's rules by ``tests/ai/test_core.py``), much faster than on the
+engine's :class:`~scopabot.engine.Deal`, which the game itself plays on.
 
 Both levels have an iteration budget (the number of sampled deals) and a time budget (the
 search stops early, keeping what it has, when the time is up). The randomness comes from the
@@ -20,16 +25,33 @@ reshuffling the cards the seat cannot see changes nothing.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Final
 
-from scopabot.engine import Action, Deal, GameView, Move
+from scopabot.engine import VALUE_OF, Action, Deal, GameView, Move
 
 from .base import Level, legal_or_raise, view_key
+from .core import (
+    ACES,
+    State,
+    apply,
+    captures,
+    code_of,
+    core_for,
+    finish,
+    mask_of,
+    playout_reward,
+)
+from .core import exact_value as solve
 from .determinize import Sampler
-from .features import card_weights
-from .sim import playout, reward, settle
+from .sim import settle
+
+STREAM: Final = 64
+"""Random numbers drawn per sampled deal and shared by the playouts of every move searched
+in it (common random numbers): more than a playout's plays, so that it rarely wraps."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +66,15 @@ class Budget:
     eps: float
     infer: bool = True
     informed: bool = False
+    cpu_clock: bool = False
+    """Count the time budget in this process's CPU seconds rather than on the wall clock:
+    for measuring strength on a shared machine, where a wall-clock budget buys less search
+    the busier the machine is (a person waits on the wall clock, so the bot never uses it)."""
 
 
 BUDGETS = {
     Level.HARD: Budget(iterations=300, time_budget=0.3, exact_cards=8, eps=0.1, informed=True),
-    Level.EXPERT: Budget(iterations=4000, time_budget=1.5, exact_cards=10, eps=0.1, informed=True),
+    Level.EXPERT: Budget(iterations=4000, time_budget=0.5, exact_cards=10, eps=0.1, informed=True),
 }
 
 
@@ -71,6 +97,7 @@ class SearchPlayer:
         time_budget: float | None = None,
         infer: bool = True,
         informed: bool | None = None,
+        cpu_clock: bool = False,
     ) -> SearchPlayer:
         base = BUDGETS[level]
         if iterations is not None and iterations < 1:
@@ -84,6 +111,7 @@ class SearchPlayer:
             eps=base.eps,
             infer=infer,
             informed=base.informed if informed is None else informed,
+            cpu_clock=cpu_clock,
         )
         return cls(level, seed=seed, budget=budget)
 
@@ -91,55 +119,84 @@ class SearchPlayer:
         moves = legal_or_raise(view)
         if len(moves) == 1:
             return moves[0]
-        values = self.evaluate(view)
-        best = max(values, key=lambda m: values[m])
-        return best
+        return tie_broken(view, self.evaluate(view))
 
     def evaluate(self, view: GameView) -> dict[Move, float]:
         """Each legal move with its mean point difference over the sampled deals."""
+        clock = time.process_time if self.budget.cpu_clock else time.perf_counter
         # A little is kept back for building the sampler and returning the move.
-        deadline = time.perf_counter() + self.budget.time_budget * 0.97
+        deadline = clock() + self.budget.time_budget * 0.97
         moves = legal_or_raise(view)
-        actions = [_action(m) for m in moves]
+        actions = [(m.card.index, mask_of(c.index for c in m.capture)) for m in moves]
         sampler = Sampler(view, infer=self.budget.infer)
         side = view.rules.side_of(view.seat)
-        weights = card_weights(view.rules)
+        c = core_for(view.rules)
+        eps = self.budget.eps
         informed = self.budget.informed
         rng = random.Random(self.seed * 1_000_003 + view_key(view))
+        rand = rng.random
         exact = view.deck_size == 0 and sum(view.hand_sizes) <= self.budget.exact_cards
         # Exact search of the one possible deal gives the same values every time: once is all.
         iterations = 1 if sampler.is_one_deal and exact else self.budget.iterations
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
         alive = list(range(len(actions)))
-        cuts = {max(1, iterations * k // 8) for k in (2, 4)} if len(actions) > 2 else set()
+        started = clock()
+        # Successive halving after a quarter and after half of the budget, whichever of the
+        # two budgets (sampled deals, time) runs out first: a search stopped by its time
+        # still spends its second half on the better moves.
+        cuts = (
+            [
+                (max(1, iterations * k // 8), started + self.budget.time_budget * k / 8)
+                for k in (2, 4)
+            ]
+            if len(actions) > 2
+            else []
+        )
+        # With every hand known, a deal's exact values are the same each time it is drawn,
+        # and with few cards left the same deals are drawn again and again: solved once.
+        solved: dict[tuple[int, ...], list[float | None]] = {}
         done = 0
-        started = time.perf_counter()
+        last = started
         for _ in range(iterations):
-            deal = sampler.sample(rng)
-            seed = int(rng.random() * (1 << 62))
+            base = State.of(sampler.sample(rng))
+            stream = [rand() for _ in range(STREAM)]
+            known = None
+            if exact:
+                key = tuple([mask_of(h) for h in base.hands])
+                known = solved.get(key)
+                if known is None:
+                    known = solved[key] = [None] * len(actions)
             for k in alive:
+                if known is not None and (value := known[k]) is not None:
+                    totals[k] += value
+                    counts[k] += 1
+                    continue
                 card, taken = actions[k]
-                d = deal.copy()
-                if d.apply(card, taken):
-                    totals[k] += settle(d, side)
+                s = base.copy()
+                if apply(c, s, card, taken):
+                    finish(c, s)
+                    value = c.reward(s.piles, s.scope, side)
                 elif exact:
-                    totals[k] += exact_value(d, side, -1e9, 1e9)
+                    value = solve(c, s, side)
                 else:
-                    playout(d, random.Random(seed), self.budget.eps, weights, informed=informed)
-                    totals[k] += reward(d, side)
+                    value = playout_reward(c, s, side, stream, eps, informed)
+                if known is not None:
+                    known[k] = value
+                totals[k] += value
                 counts[k] += 1
             done += 1
-            if done in cuts:
-                # Successive halving: the worse half stops being searched, so the time goes
-                # to telling the good moves apart.
+            now = clock()
+            if cuts and (done >= cuts[0][0] or now >= cuts[0][1]):
+                del cuts[0]
+                # The worse half stops being searched, so the time goes to telling the good
+                # moves apart.
                 alive.sort(key=lambda k: -totals[k] / counts[k])
                 alive = sorted(alive[: max(2, (len(alive) + 1) // 2)])
-            now = time.perf_counter()
             # Stop when the next sampled deal would likely overrun the time budget.
-            if now + (now - started) > deadline:
+            if now + (now - last) > deadline:
                 break
-            started = now
+            last = now
         self.last_iterations = done
         # Moves dropped early keep their mean, lowered so that a survivor always wins a tie.
         return {
@@ -147,8 +204,48 @@ class SearchPlayer:
         }
 
 
-def _action(move: Move) -> Action:
-    return (move.card.index, tuple(sorted(c.index for c in move.capture)))
+TIE: Final = 0.05
+"""Moves whose values are within this many points of the best are equally good: the search
+cannot tell them apart (a tenth of a typical interval between two moves' means)."""
+
+
+def tie_broken(view: GameView, values: dict[Move, float]) -> Move:
+    """The best move; among moves about as good as it (:data:`TIE`), the one that leaves the
+    least :func:`scopa_risk`, then the better value. A sweep for one card left on the table
+    is what a player notices first, and a search that sees two plays as equal has no
+    reason to give the next seat the chance."""
+    top = max(values.values())
+    near = [m for m, v in values.items() if v >= top - TIE]
+    if len(near) == 1:
+        return near[0]
+    return min(near, key=lambda m: (round(scopa_risk(view, m), 6), -values[m]))
+
+
+def scopa_risk(view: GameView, move: Move) -> float:
+    """The chance that the next seat can sweep the table this move leaves, the cards it may
+    hold drawn from those this seat has not seen (a sweep on the deal's last card is no
+    scopa, nor an asso sweeping a table with no asso under asso piglia tutto)."""
+    rules = view.rules
+    c = core_for(rules)
+    table = mask_of(card.index for card in view.table)
+    taken = mask_of(card.index for card in move.capture)
+    table = table ^ taken if taken else table | 1 << move.card.index
+    left = sum(view.hand_sizes) + view.deck_size - 1
+    if not table or left <= 1:
+        return 0.0
+    code = code_of(table)
+    unseen = [card.index for card in view.unseen_cards()]
+    sweeping = 0
+    for value in range(1, 11):
+        if rules.asso_piglia_tutto and value == 1 and not table & ACES:
+            continue  # it takes the table, but that is no scopa
+        if any(m == table for m, _ in captures(c, table, code, value)):
+            sweeping += sum(1 for card in unseen if VALUE_OF[card] == value)
+    nxt = (view.seat + 1) % rules.players
+    held = view.next_hand_size(nxt)
+    if not sweeping or not held:
+        return 0.0
+    return 1.0 - math.comb(len(unseen) - sweeping, held) / math.comb(len(unseen), held)
 
 
 def exact_value(deal: Deal, side: int, alpha: float, beta: float) -> float:
@@ -180,4 +277,4 @@ def _capture_first(action: Action) -> int:
     return -len(action[1])
 
 
-__all__ = ["BUDGETS", "Budget", "SearchPlayer"]
+__all__ = ["BUDGETS", "TIE", "Budget", "SearchPlayer", "scopa_risk", "tie_broken"]

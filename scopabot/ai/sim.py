@@ -1,10 +1,9 @@
-"""Playouts for the search levels, on the engine's own :class:`~scopabot.engine.Deal`.
+"""Playouts on the engine's own :class:`~scopabot.engine.Deal`: the reference for the search.
 
-The search plays a sampled deal out tens of thousands of times a move. It does so on the very
-class the game plays on (``scopabot.engine.Deal``: the one implementation of what a play does,
-and ``deal_totals`` for the points), so a search can never play by rules the game does not
-have; this module only adds how the seats choose in a playout and what a finished deal is
-worth to the searching side.
+The search levels play their sampled deals on :mod:`.core` (card sets as masks), which is
+checked against the engine's ``Deal`` play by play (``tests/ai/test_core.py``). This module
+keeps the greedy playout and the valuing of a finished deal written on the ``Deal`` itself,
+the plainest statement of what a playout does, for the tests that hold the search to it.
 """
 
 from __future__ import annotations

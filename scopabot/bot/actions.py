@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import discord
 
-from scopabot.render.cards import card_name
+from scopabot.render.cards import card_the
 from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.screens import Action
@@ -36,6 +37,14 @@ DEFER_AFTER = 2.0  # seconds; Discord allows 3 for the first answer
 # this long after the move was accepted, the hand goes without it first (see answer_played).
 ANSWER_WITHIN = 0.05  # seconds
 ANSWERING = "scopabot.answering"
+# Discord takes a first answer within 3 s of the click. When it has not taken the answer to a
+# played card this long after the click reached the bot (it answered 500 and discord.py
+# retries for up to 25 s), no answer can reach the person any more: the move stands, and the
+# hand's own message is brought up to date by the bot's REST calls instead. Past 3 s, so that
+# an answer still on its way (a busy machine answers late) is never cut short.
+ANSWER_LOST_AFTER = 3.5  # seconds after the click was received
+LOST = "scopabot.lost"
+RECEIVED = "scopabot.received"
 
 
 def answering(interaction: discord.Interaction[Any]) -> asyncio.Lock:
@@ -54,12 +63,39 @@ async def within(interaction: discord.Interaction[Any], work: Awaitable[T], *, u
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     if not done:
         async with answering(interaction):
-            if not interaction.response.is_done():
-                if update:
-                    await interaction.response.defer()
-                else:
-                    await interaction.response.defer(ephemeral=True, thinking=True)
+            if not interaction.response.is_done() and not interaction.extras.get(LOST):
+                try:
+                    if update:
+                        await interaction.response.defer()
+                    else:
+                        await interaction.response.defer(ephemeral=True, thinking=True)
+                except discord.HTTPException:
+                    # The work goes on; what it did is shown another way (answer_or_let_go).
+                    log.warning("deferring interaction %s failed", interaction.id)
+                    interaction.extras[LOST] = True
     return await task
+
+
+async def answer_or_let_go(
+    interaction: discord.Interaction[Any], answer: Awaitable[int], *, game_id: int
+) -> int | None:
+    """The answer to a played card, or ``None`` when Discord did not take it: the move is
+    stored, so no apology ("nothing changed" would be false); the caller's hand slot then
+    shows the new hand by editing its message (see ``ANSWER_LOST_AFTER``)."""
+    task = asyncio.ensure_future(answer)
+    received = interaction.extras.get(RECEIVED, time.monotonic())
+    left = max(0.1, received + ANSWER_LOST_AFTER - time.monotonic())
+    done, _ = await asyncio.wait({task}, timeout=left)
+    if not done and not interaction.response.is_done():
+        interaction.extras[LOST] = True
+        task.cancel()
+        log.warning("game %s: Discord did not take the answer to a played card", game_id)
+        return None
+    try:
+        return await task
+    except discord.HTTPException as exc:
+        log.warning("game %s: the answer to a played card failed (%s)", game_id, exc.status)
+        return None
 
 
 async def edit_clicked(
@@ -110,6 +146,7 @@ class Actions:
     async def on_component(
         self, interaction: discord.Interaction[Any], target: Target, value: str | None
     ) -> None:
+        interaction.extras.setdefault(RECEIVED, time.monotonic())
         lang = await self.bot.langs.of_interaction(interaction)
         try:
             if target.kind == "g":
@@ -189,9 +226,13 @@ class Actions:
                 await edit_clicked(interaction, view, files)
                 return
             assert outcome.move is not None
-            note = tr("played", lang, card=card_name(outcome.move.card, lang))
+            note = tr("played", lang, card=card_the(outcome.move.card, lang))
             link = table_link(table) if slot is not None else None
-            shown = await self.answer_played(interaction, game_id, outcome, lang, link, note)
+            shown = await answer_or_let_go(
+                interaction,
+                self.answer_played(interaction, game_id, outcome, lang, link, note),
+                game_id=game_id,
+            )
         finally:
             if slot is not None:
                 slot.resume(shown=shown)

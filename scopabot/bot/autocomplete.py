@@ -3,12 +3,13 @@
 Discord asks for suggestions on every keystroke, so each answer costs one service call for
 the games (``my_games`` already carries each table's rules and number) and one more for a
 hand. Suggestions match what was typed, word by word, against every way a person names the
-thing: a card in English and in Italian and in the notation (RULES.md: Italian names are
+thing: a card in English and in Italian and in the notation (docs/rulebook.md: Italian names are
 accepted from everyone), a game by its title and table number.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -22,9 +23,33 @@ from scopabot.service import Card, CardParseError, MyGame, ServiceError, TableSt
 MAX_CHOICES = 25  # Discord shows at most 25 suggestions
 
 
+MAX_ID = 2**63 - 1  # the database's largest integer; no game has a larger number
+_GAME_NUMBER = re.compile(r"[0-9]{1,19}")
+
+
 class GameNotFound(Exception):
-    def __init__(self, key: str) -> None:
+    """The game meant cannot be found; ``key`` and ``params`` make the sentence saying why."""
+
+    def __init__(self, key: str, **params: str) -> None:
         self.key = key
+        self.params = params
+
+
+def game_number(text: str) -> int:
+    """The game a typed ``game`` option names: its number, as the suggestions give it.
+
+    Spaces around it are forgiven; anything else (a superscript "²", "-1", "1e3", a
+    23-digit number) is refused with a reason, never read as another game or guessed."""
+    typed = text.strip()
+    if _GAME_NUMBER.fullmatch(typed) is None or not 1 <= int(typed) <= MAX_ID:
+        raise GameNotFound("err.not_a_game_number", text=_shown(typed))
+    return int(typed)
+
+
+def _shown(text: str) -> str:
+    """What was typed, short and on one line, to quote it back."""
+    one_line = " ".join(text.split())
+    return one_line if len(one_line) <= 24 else one_line[:23] + "…"
 
 
 async def game_of(
@@ -34,8 +59,8 @@ async def game_of(
 
     Without ``guess`` (resigning, which cannot be undone) "the only one waiting for you" is
     not enough: the game must be the only one here or the only one at all."""
-    if game and game.isdigit():
-        return int(game)
+    if game is not None and game.strip():
+        return game_number(game)
     service = interaction.client.service  # type: ignore[attr-defined]
     mine = [
         g

@@ -17,6 +17,7 @@ from . import ui
 from .actions import edit_clicked, say
 from .choices import PRESETS
 from .ids import Target
+from .tournaments import tournaments_line
 
 # The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
 # client imports every part), and ``tests/test_layers.py`` refuses cycles.
@@ -125,3 +126,6 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
         label = tr("board.global", lang) if where == GLOBAL else tr("board.server", lang)
         screen = stats_screen(f"<@{who.id}>", lines, lang, board=label)
         await say(interaction, view=ui.build(screen, lambda a, g: Target("b", 0, 0, a, g))[0])
+        entered = await bot.service.tournaments.of_user(who.id)
+        if entered:
+            await say(interaction, tournaments_line(entered, who.id, lang))

@@ -47,14 +47,21 @@ def _handlers() -> list[asyncio.Task[Any]]:
 
 
 async def _wait(tasks: list[asyncio.Future[Any]], timeout: float, what: str) -> None:
+    """``what`` names one task (``"interaction handler"``); a count of them reads as English."""
     if not tasks:
         return
-    log.info("Stopping: waiting for %d %s", len(tasks), what)
+    log.info("Stopping: waiting for %s", _count(len(tasks), what))
     _done, pending = await asyncio.wait(tasks, timeout=timeout)
     if pending:
-        log.warning("Stopping: %d %s still running after %.0f s", len(pending), what, timeout)
+        log.warning("Stopping: %s still running after %.0f s", _count(len(pending), what), timeout)
         for task in pending:
             task.cancel()
+
+
+def _count(n: int, what: str) -> str:
+    if what.startswith("the "):  # a whole, not a count: "the messages being sent"
+        return what
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 def use_endpoints(*, api_base: str | None, gateway: str | None) -> None:
@@ -63,6 +70,26 @@ def use_endpoints(*, api_base: str | None, gateway: str | None) -> None:
         discord.http.Route.BASE = api_base.rstrip("/")
     if gateway:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+
+
+def invite_permissions() -> discord.Permissions:
+    """What the bot needs where tables open (README, "Invite it", says why each)."""
+    return discord.Permissions(
+        view_channel=True,
+        send_messages=True,
+        create_public_threads=True,
+        send_messages_in_threads=True,
+        read_message_history=True,
+        attach_files=True,
+    )
+
+
+def invite_url(application_id: int) -> str:
+    return discord.utils.oauth_url(
+        application_id,
+        permissions=invite_permissions(),
+        scopes=("bot", "applications.commands"),
+    )
 
 
 def intents() -> discord.Intents:
@@ -102,6 +129,7 @@ class ScopaBot(commands.AutoShardedBot):
         self.hash_path = hash_path
         self.synced = False
         self._stopping: asyncio.Future[None] | None = None
+        self._brought_up_to_date = False
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -152,6 +180,13 @@ class ScopaBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("Ready as %s (id %s) in %d server(s)", self.user, self.user.id, len(self.guilds))
+        if not self.guilds:
+            # A new admin's first start: the link to add it is all they need next.
+            app_id = self.application_id or self.user.id
+            log.info("The bot is in no server yet; invite it with %s", invite_url(app_id))
+        if not self._brought_up_to_date:  # once a process: a reconnection loses nothing
+            self._brought_up_to_date = True
+            await self.delivery.bring_up_to_date()
 
     async def close(self) -> None:
         """Stop gracefully (SIGTERM): take no more interactions, let those running finish,
@@ -165,12 +200,14 @@ class ScopaBot(commands.AutoShardedBot):
     async def _stop(self) -> None:
         parsers = self._connection.parsers
         parsers["INTERACTION_CREATE"] = lambda data: log.info("Stopping: an interaction ignored")
-        await _wait(_handlers(), SHUTDOWN_WAIT, "interaction handlers")
+        await _wait(_handlers(), SHUTDOWN_WAIT, "interaction handler")
         delivery = getattr(self, "delivery", None)
         if self._owns_service and self.service is not None:
             await self.service.close()
         if delivery is not None:
-            await _wait([asyncio.ensure_future(delivery.idle())], SHUTDOWN_WAIT, "messages")
+            await _wait(
+                [asyncio.ensure_future(delivery.idle())], SHUTDOWN_WAIT, "the messages being sent"
+            )
             self._unsubscribe()
             delivery.close()
         await super().close()

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from scopabot.render.cards import card_name
+from scopabot.render.cards import card_the
 from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.rules import rules_lines
@@ -40,6 +40,7 @@ from .choices import (
 )
 from .context import error_text, seat_names, table_link, table_title
 from .delivery import game_targets
+from .visibility import check_may_see_table
 
 # The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
 # client imports every part), and ``tests/test_layers.py`` refuses cycles.
@@ -57,7 +58,7 @@ async def command_error(
     if isinstance(cause, ServiceError):
         await say(interaction, error_text(cause, lang))
     elif isinstance(cause, GameNotFound):
-        await say(interaction, tr(cause.key, lang))
+        await say(interaction, tr(cause.key, lang, **cause.params))
     elif isinstance(cause, CardParseError):
         await say(interaction, tr("err.not_a_card", lang))
     else:
@@ -193,7 +194,7 @@ class ScopaGroup(app_commands.Group):
             )
             return
         assert outcome.move is not None
-        await say(interaction, tr("played", lang, card=card_name(outcome.move.card, lang)))
+        await say(interaction, tr("played", lang, card=card_the(outcome.move.card, lang)))
 
     play.autocomplete("card")(card_choices)
     play.autocomplete("capture")(capture_choices)
@@ -223,6 +224,7 @@ class ScopaGroup(app_commands.Group):
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
+        check_may_see_table(interaction, table)
         view, files, _v = await self.bot.delivery.table_view(table, game_id, lang)
         await say(interaction, view=view, files=files)
 
@@ -237,6 +239,7 @@ class ScopaGroup(app_commands.Group):
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
+        check_may_see_table(interaction, table)
         lines = rules_lines(table.rules, lang)
         await say(
             interaction, f"**{table_title(table, lang)}**\n" + "\n".join(f"- {x}" for x in lines)

@@ -1,13 +1,18 @@
 """Settings of the Discord bot, read from the environment (and ``.env``, loaded by bot.py).
 
-Kept free of discord.py so that a missing token can be reported before the heavy import.
+Kept free of discord.py so that a missing token or a bad setting can be reported before the
+heavy import. A relative ``SCOPABOT_DB`` is taken from the folder of ``bot.py`` (where ``.env``
+is read too), never from the folder the bot happens to be started from: a service manager
+started without a working directory must open the same database as the admin's shell.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 TOKEN_HELP = """\
 ScopaBot needs a Discord bot token, and DISCORD_TOKEN is not set.
@@ -19,12 +24,19 @@ ScopaBot needs a Discord bot token, and DISCORD_TOKEN is not set.
   4. Invite the bot to your server with the "bot" and "applications.commands" scopes
      (OAuth2 -> URL Generator in the same portal).
 
-Then run `python bot.py` again.
+Then run the same command again: `.venv/bin/python bot.py` in the virtualenv of the
+README (`.venv\\Scripts\\python bot.py` on Windows, `docker run --env-file .env ...` in Docker).
 """
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 class MissingToken(RuntimeError):
     """DISCORD_TOKEN is unset or empty."""
+
+
+class BadSetting(ValueError):
+    """A setting that cannot be used; the message names it and says what it may be."""
 
 
 @dataclass(frozen=True)
@@ -38,21 +50,42 @@ class Config:
     clock_speed: float | None = None  # SCOPABOT_CLOCK_SPEED: tests only, time runs this much faster
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, *, home: Path | None = None
+    ) -> Config:
+        """``home`` is where a relative ``SCOPABOT_DB`` lives (bot.py passes its folder)."""
         env = os.environ if environ is None else environ
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:
             raise MissingToken(TOKEN_HELP)
+        level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
+        if level not in LOG_LEVELS or not isinstance(logging.getLevelName(level), int):
+            raise BadSetting(
+                f"LOG_LEVEL={env.get('LOG_LEVEL')!r} is not a level: "
+                f"use {', '.join(LOG_LEVELS[:-1])} or {LOG_LEVELS[-1]} (in .env or the environment)"
+            )
+        db_path = Path(os.path.expanduser(env.get("SCOPABOT_DB") or "scopabot.db"))
+        if home is not None and not db_path.is_absolute():
+            db_path = home / db_path
         return cls(
             token=token,
             api_base=env.get("SCOPABOT_DISCORD_API_BASE") or None,
             gateway=env.get("SCOPABOT_DISCORD_GATEWAY") or None,
-            db_path=env.get("SCOPABOT_DB") or "scopabot.db",
-            log_level=(env.get("LOG_LEVEL") or "INFO").upper(),
-            computer_pause=_number(env.get("SCOPABOT_COMPUTER_PAUSE")),
-            clock_speed=_number(env.get("SCOPABOT_CLOCK_SPEED")),
+            db_path=str(db_path.absolute() if home is not None else db_path),
+            log_level=level,
+            computer_pause=_number(env, "SCOPABOT_COMPUTER_PAUSE"),
+            clock_speed=_number(env, "SCOPABOT_CLOCK_SPEED"),
         )
 
 
-def _number(text: str | None) -> float | None:
-    return float(text) if text and text.strip() else None
+def _number(env: Mapping[str, str], name: str) -> float | None:
+    text = env.get(name)
+    if not text or not text.strip():
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:  # NaN too
+        raise BadSetting(f"{name}={text!r} is not a number of seconds (0 or more)")
+    return value

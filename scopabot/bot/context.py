@@ -111,7 +111,7 @@ def error_text(error: ServiceError, lang: Lang) -> str:
     """The refusal in words from its code and data (render's :func:`refusal_text`); only a
     sentence still asking for ``message`` (score sheets) gets the service's own text."""
     params = dict(error.params)
-    if error.code.value not in ("illegal_move", "bad_option"):
+    if error.code.value not in ("illegal_move", "bad_option", "bad_sheet"):
         params.setdefault("message", str(error))
     return refusal_text(error.code.value, params, lang)
 

@@ -1,6 +1,6 @@
 """Service events turned into messages: the table message, each hand's DM, pings, reminders.
 
-Counted REST calls per move (DESIGN.md's budget): the table message edit, the DM of the
+Counted REST calls per move (docs/design.md's budget): the table message edit, the DM of the
 person whose turn starts, and at most one more (a ping, or refreshing the hand of someone who
 played from elsewhere). Events only mark messages stale (``Slot``); one task per message edits
 it with what the service says now.
@@ -259,6 +259,22 @@ class Delivery:
 
     # The table message ----------------------------------------------------------------------
 
+    async def bring_up_to_date(self) -> int:
+        """At start-up: the table message and each hand message of every game that changed
+        just before the process stopped show the position now. Killed between a move and
+        its messages (or with the computer's reply stored but not shown), a person would
+        otherwise see their old hand, every button disabled, on their own turn. Only
+        existing messages are edited (a hand never sent, DMs closed, is not sent now).
+        Returns how many games were asked for."""
+        games = await self.service.games_changed_before_stop()
+        for table_id, game_id in games:
+            self.table(table_id, game_id).request()
+            for seat in await self._seat_messages(game_id):
+                self.hand(table_id, game_id, seat).request()
+        if games:
+            log.info("bringing the messages of %d game(s) up to date", len(games))
+        return len(games)
+
     def table(self, table_id: int, game_id: int) -> Slot:
         slot = self.tables.get(table_id)
         if slot is None:
@@ -402,6 +418,7 @@ class Delivery:
             finished=public.finished,
             note=note,
             away=seat_view.seat in public.away,
+            deck=public.deck_size,
         )
         if pictures:
             drawn = await self.pictures.hand(seat_view, lang, urgent=urgent)

@@ -6,7 +6,7 @@ from typing import Any
 
 from discord import app_commands
 
-from . import boards, score, settings
+from . import boards, score, settings, tournaments
 
 # The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
 # client imports every part), and ``tests/test_layers.py`` refuses cycles.
@@ -18,4 +18,5 @@ def add(bot: ScopaBot) -> None:
     assert isinstance(group, app_commands.Group)
     boards.add(bot, group)
     settings.add(bot, group)
+    tournaments.add(bot, group)
     score.add(bot)

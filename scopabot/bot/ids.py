@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from scopabot.render.screens import Action
 
+MAX_ID = 2**63 - 1
 PREFIX = "sb"
 SEP = "|"
 KINDS = "gtbk"
@@ -45,8 +46,8 @@ class Target:
 def parse(custom_id: str) -> Target | None:
     """The target of a custom_id, or ``None`` when it is not one of ours (or forged badly)."""
     found = _COMPILED.fullmatch(custom_id) or _COMPILED_SELECT.fullmatch(custom_id)
-    if found is None:
-        return None
+    if found is None or abs(int(found["id"])) > MAX_ID:
+        return None  # beyond the database's integers: no such game, table or sheet
     return from_match(found)
 
 

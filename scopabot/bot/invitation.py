@@ -69,6 +69,8 @@ class Invitations:
     def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
         self.service = bot.service
+        # Tables a quick Start placed from its own click before the invitation's id came back.
+        self._placed_first: set[int] = set()
 
     def invite_view(self, table: TableInfo, lang: Lang, note: str = "") -> discord.ui.LayoutView:
         names = seat_names(table, lang)
@@ -133,11 +135,23 @@ class Invitations:
             callback = await interaction.response.send_message(view=view)
             message = callback.resource  # type: ignore[assignment]
         if isinstance(message, discord.Message):
-            await self.bot.delivery.set_table_messages(
-                table.id, channel_id=interaction.channel_id, message_id=message.id
-            )
+            await self._remember_invitation(table.id, interaction.channel_id, message.id)
         if placement is not None and placement.note:
             await say(interaction, placement.note)
+
+    async def _remember_invitation(
+        self, table_id: int, channel_id: int | None, message_id: int
+    ) -> None:
+        """Store where the invitation is, once Discord has said its id, unless a click on it
+        came first: people see the invitation before the bot learns its id (a busy Discord
+        answers late), and a quick Start has placed the table from its own click already
+        (:meth:`_place`). Writing now would point the table back at the invitation."""
+        if table_id in self.bot.delivery.placing or table_id in self._placed_first:
+            self._placed_first.discard(table_id)
+            return
+        await self.bot.delivery.set_table_messages(
+            table_id, channel_id=channel_id, message_id=message_id
+        )
 
     async def _post_elsewhere(
         self,
@@ -216,6 +230,12 @@ class Invitations:
     ) -> TableInfo:
         """Put the table message in a new thread, or turn the invitation into it."""
         messages = self.bot.messages
+        if table.message_id is None and interaction.message is not None:
+            # Clicked before the bot learnt the invitation's id: the click says where it is.
+            self._placed_first.add(table.id)
+            table = await self.service.set_table_messages(
+                table.id, channel_id=interaction.channel_id, message_id=interaction.message.id
+            )
         if can_thread(interaction) and table.message_id is not None:
             started = Screen(
                 (

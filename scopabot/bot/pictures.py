@@ -32,6 +32,7 @@ import discord
 from scopabot.render.hand import hand_picture
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.image import Theme
+from scopabot.render.names import plain_name
 from scopabot.render.screens import Picture
 from scopabot.render.table import Piles, table_pictures
 from scopabot.service import (
@@ -132,7 +133,8 @@ class Pictures:
             del self._names[next(iter(self._names))]
 
     def names(self, table: TableInfo, lang: Lang) -> list[str]:
-        """Seat holders by seat as a picture can show them: plain names, never mentions."""
+        """Seat holders by seat as a picture (or a code block) can show them: plain names on
+        one line, never mentions."""
         names = seat_names(table, lang)
         for seat, holder in table.seats.items():
             if holder.user_id is None:
@@ -141,7 +143,8 @@ class Pictures:
             if name is None:
                 user = self.bot.get_user(holder.user_id)
                 name = user.display_name if user is not None else None
-            names[seat] = name or tr("invite.seat", lang, seat=seat + 1)
+            # A display name is data: one line, nothing invisible, no markup (render.names).
+            names[seat] = plain_name(name) or tr("invite.seat", lang, seat=seat + 1)
         return names
 
     # Each side's pile of a deal -------------------------------------------------------------

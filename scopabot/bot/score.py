@@ -9,6 +9,8 @@ custom_id and fields alone, like a button's click, so it works across a restart 
 
 from __future__ import annotations
 
+import logging
+import re
 from typing import Any
 
 import discord
@@ -17,6 +19,7 @@ from discord.app_commands import locale_str as _
 
 from scopabot.render.boards import sheet_screen
 from scopabot.render.i18n import Lang, tr
+from scopabot.render.names import typed_text
 from scopabot.render.screens import Action
 from scopabot.service import ServiceError
 from scopabot.service.score_keeping import MAX_NOTE, MAX_POINTS, ScoreKeeping, Standings
@@ -30,7 +33,11 @@ from .ids import Target
 # client imports every part), and ``tests/test_layers.py`` refuses cycles.
 ScopaBot = Any
 
+log = logging.getLogger(__name__)
+
 SIDE, POINTS, NOTE = "side", "points", "note"
+_POINTS = re.compile(r"-?[0-9]{1,6}")
+_SIDE = re.compile(r"[0-9]")
 
 
 def sheet_target(standings: Standings, action: Action, arg: str) -> Target:
@@ -41,9 +48,9 @@ def sheet_view(standings: Standings, lang: Lang) -> discord.ui.LayoutView:
     last = ""
     if standings.last is not None:
         entry = standings.last
-        side = standings.sides[entry.side].name
+        side = typed_text(standings.sides[entry.side].name)
         key = "sheet.last_note" if entry.note else "sheet.last"
-        last = tr(key, lang, points=entry.points, side=side, note=entry.note)
+        last = tr(key, lang, points=entry.points, side=side, note=typed_text(entry.note))
     screen = sheet_screen(
         standings.title,
         [(s.name, s.points, s.needs) for s in standings.sides],
@@ -110,8 +117,9 @@ def form_fields(components: list[dict[str, Any]]) -> dict[str, Any]:
 def read_points(text: str, lang: Lang) -> tuple[int | None, str]:
     """The points written in the form, or why they cannot be (in ``lang``)."""
     cleaned = text.strip().removeprefix("+").strip()
-    if not cleaned.lstrip("-").isdigit():
-        return None, tr("err.points_not_a_number", lang, text=text.strip()[:20])
+    # ASCII digits only: str.isdigit() also takes "²" or "٣", which int() then refuses.
+    if _POINTS.fullmatch(cleaned) is None:
+        return None, tr("err.points_not_a_number", lang, text=" ".join(text.split())[:20])
     points = int(cleaned)
     if not 1 <= points <= MAX_POINTS:
         return None, tr("err.points_out_of_range", lang, points=points)
@@ -149,14 +157,22 @@ class Sheets:
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         data: dict[str, Any] = dict(interaction.data or {})
-        target = ids.parse(str(data.get("custom_id", "")))
-        if target is None or target.kind != "k" or target.action is not Action.SCORE:
-            return
+        custom_id = str(data.get("custom_id", ""))
+        target = ids.parse(custom_id)
         lang = await self.bot.langs.of_interaction(interaction)
+        if target is None or target.kind != "k" or target.action is not Action.SCORE:
+            # The bot's only forms are score sheets' (none is kept in memory): anything else
+            # is forged or from an older version. Answered, so nobody sees "failed".
+            log.info("refused a form with an unknown custom_id %r", custom_id)
+            await say(interaction, tr("err.unknown_form", lang))
+            return
         try:
             await self.on_form(interaction, target, form_fields(list(data.get("components", []))))
         except ServiceError as error:
             await say(interaction, error_text(error, lang))
+        except Exception:
+            log.exception("unexpected error on the form %s", custom_id)
+            await say(interaction, tr("err.unexpected", lang, game="-"))
 
     async def on_form(
         self, interaction: discord.Interaction[Any], target: Target, fields: dict[str, Any]
@@ -165,7 +181,7 @@ class Sheets:
         amount for a side is not relative to them, and one submission adds once."""
         lang = await self.bot.langs.of_interaction(interaction)
         chosen = fields.get(SIDE) or []
-        if not chosen or not str(chosen[0]).isdigit():
+        if not isinstance(chosen, list) or not chosen or not _SIDE.fullmatch(str(chosen[0])):
             await say(interaction, tr("err.pick_a_side", lang))
             return
         points, problem = read_points(str(fields.get(POINTS) or ""), lang)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 # Subcommands live in their own modules, each with ``add_parser`` and ``run``; a module that is
 # not there (yet) simply does not offer its subcommand.
-SUBCOMMANDS = ("play", "arena", "backup", "sync")
+SUBCOMMANDS = ("play", "arena", "backup", "check", "sync")
 
 
 def build_parser() -> argparse.ArgumentParser:

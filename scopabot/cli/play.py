@@ -3,24 +3,31 @@
 The terminal is a front end like the bot: it opens a table through the game service, sits the
 person at seat 0 and computers elsewhere, and shows the service's events. Everything is kept in
 a database (a temporary one unless ``--db FILE`` is given), so a match left with ``quit`` or
-Ctrl-C continues with the same ``--db FILE``. The loop reads from any line source and writes to
-any stream so tests drive it like a person at the keyboard; nothing typed can crash it.
+one Ctrl-C continues with the same ``--db FILE``. The loop reads from any line source and
+writes to any stream so tests drive it like a person at the keyboard; nothing typed can crash
+it, and every prompt (the capture's too) takes the same commands.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import secrets
+import signal
 import sys
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
+from types import FrameType
 from typing import TextIO
 
 from scopabot.render import text
 from scopabot.service import (
     Card,
+    CardParseError,
     CardPlayed,
     ChooseCapture,
     DealScored,
@@ -34,6 +41,7 @@ from scopabot.service import (
     PublicView,
     SeatView,
     ServiceError,
+    parse_cards,
 )
 
 from .pictures import PictureWriter
@@ -41,10 +49,15 @@ from .play_options import add_parser as add_parser  # the subcommand's arguments
 from .play_options import options_from_args
 
 HELP = """\
-Type the number of a card in your hand (1, 2, ...) or the card itself (7d, 'sette di denari',
-settebello). When a card can take different cards you are asked which; you may also write the
-whole move, like 9b:4c+5d. Other commands: 'table' shows the table again, 'score' the
-standings, 'help' this text, 'quit' leaves the match (kept, with --db, to continue later)."""
+Cards are written value then suit: 1 to 7 by their number, 8 fante, 9 cavallo, 10 re; d denari,
+c coppe, s spade, b bastoni. So 7d is the sette di denari (the settebello), 10c the re di coppe,
+8s the fante di spade.
+Type the number of a card in your hand (1, 2, ...) or the card itself: 7d, 'sette di denari',
+'nove di spade', settebello, 'seven of coins', 'king of cups', 7♦. When a card can take
+different cards you are asked which: answer with the number of the choice or the cards
+(4c+5d); you may also write the whole move at once, like 9b:4c+5d.
+At every prompt: 'table' shows the table again, 'score' the standings, 'help' this text,
+'quit' (or Ctrl-C) leaves the match (kept, with --db, to continue later)."""
 
 YOU = 1  # the person at the terminal, as a user id
 
@@ -53,17 +66,52 @@ class Quit(Exception):
     """The person asked to leave (or the input ended)."""
 
 
+class CtrlC:
+    """One Ctrl-C leaves the match. While a prompt waits it ends the wait at once; while the
+    computers play it is noted and the next prompt leaves instead of asking. asyncio's own
+    handler would only cancel the task at its next await (never, while a prompt blocks), and
+    a second press would break out of the event loop with a traceback."""
+
+    def __init__(self) -> None:
+        self.reading = False
+        self.pressed = False
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        self.pressed = True
+        if self.reading:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = signal.signal(signal.SIGINT, self)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
 def run(args: argparse.Namespace, *, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     source = stdin or sys.stdin
+    if args.target is not None and args.deals is not None:
+        print(
+            "Choose --target or --deals, not both: a match ends one way. No match was started.",
+            file=sys.stderr,
+        )
+        return 2
+    keys = CtrlC()
 
     def read(prompt: str) -> str:
-        return _read_line(prompt, source, out)
+        return _read_line(prompt, source, out, keys)
 
-    if args.db is not None:
-        return asyncio.run(_play(args, args.db, read, out))
-    with tempfile.TemporaryDirectory(prefix="scopabot-play-") as folder:
-        return asyncio.run(_play(args, Path(folder) / "play.db", read, out))
+    with keys.installed():
+        if args.db is not None:
+            return asyncio.run(_play(args, args.db, read, out))
+        with tempfile.TemporaryDirectory(prefix="scopabot-play-") as folder:
+            return asyncio.run(_play(args, Path(folder) / "play.db", read, out))
 
 
 async def _play(
@@ -75,7 +123,22 @@ async def _play(
         if resumed and resumed[0].game_id is not None:
             game_id, seed = resumed[0].game_id, None
             print(f"Continuing the match kept in {path}.", file=out)
+            given = given_options(args)
+            if given:
+                print(
+                    f"Ignored: {', '.join(given)} — a kept match goes on with its own rules "
+                    "and players; give another --db file (or none) for a new match.",
+                    file=out,
+                )
         else:
+            played = sum(r.stats.games for r in await service.stats(YOU) if r.stats is not None)
+            if played:
+                matches = "1 match" if played == 1 else f"{played} matches"
+                print(
+                    f"The match kept in {path} is over ({matches} played there so far); "
+                    "a new one starts.",
+                    file=out,
+                )
             seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
             try:
                 game_id = await _new_match(service, args, seed)
@@ -113,10 +176,33 @@ async def _new_match(service: GameService, args: argparse.Namespace, seed: int) 
     return (await service.start_table(table.id, by=YOU, seed=seed)).game_id
 
 
-def _read_line(prompt: str, source: TextIO, out: TextIO) -> str:
+def given_options(args: argparse.Namespace) -> list[str]:
+    """The match's options typed on the command line (those not at their default), as flags."""
+    parser = argparse.ArgumentParser()
+    add_parser(parser.add_subparsers())
+    defaults = vars(parser.parse_args(["play"]))
+    skip = {"db", "images"}
+    return [
+        "--" + name.replace("_", "-")
+        for name, value in vars(args).items()
+        if name in defaults and name not in skip and value != defaults[name]
+    ]
+
+
+def _read_line(prompt: str, source: TextIO, out: TextIO, keys: CtrlC | None = None) -> str:
+    if keys is not None and keys.pressed:
+        raise Quit
     out.write(prompt)
     out.flush()
-    line = source.readline()
+    try:
+        if keys is not None:
+            keys.reading = True
+        line = source.readline()
+    except KeyboardInterrupt:
+        raise Quit from None
+    finally:
+        if keys is not None:
+            keys.reading = False
     if not line:
         raise Quit
     if source is not sys.stdin:
@@ -166,6 +252,8 @@ class TerminalMatch:
             self._name_seats(public)
             if self.fresh:
                 self._intro(public)
+            elif not public.finished:
+                self._resume(public)
             while True:
                 await self.service.settle()
                 public = await self.service.public_view(self.game_id)
@@ -196,24 +284,54 @@ class TerminalMatch:
             self.side_names = [self.names[s].split(" (")[0] for s in range(rules.sides)]
         self.options = {o for o in ("re_bello", "napola") if getattr(rules, o)}
 
-    def _intro(self, public: PublicView) -> None:
+    def _game_line(self, public: PublicView) -> str:
         r = public.rules
-        goal = (
-            f"to {r.target} points"
-            if r.target is not None
-            else (f"{r.deals} deal" + ("s" if r.deals != 1 else ""))
-        )
+        if r.target is not None:
+            goal = f"to {r.target} point" + ("s" if r.target != 1 else "")
+        else:
+            goal = f"{r.deals} deal" + ("s" if r.deals != 1 else "")
         kind = r.preset.value.replace("_", " ").title()
-        self.say(f"{kind} for {r.players}, {goal} (seed {self.seed}).")
+        options = [
+            label
+            for label, on in (
+                ("asso piglia tutto", r.asso_piglia_tutto),
+                ("napola", r.napola),
+                ("re bello", r.re_bello),
+            )
+            if on
+        ]
+        extra = f", with {' and '.join(options)}" if options else ""
+        return f"{kind} for {r.players}, {goal}{extra}"
+
+    def _intro(self, public: PublicView) -> None:
+        self.say(f"{self._game_line(public)} (seed {self.seed}).")
         self.say("Players: " + ", ".join(self.names) + ". Type 'help' for help.")
         for rnd in public.dealer_draw:
             drawn = ", ".join(f"{self.names[s]} {c}" for s, c in rnd)
             self.say(f"Draw for dealer: {drawn}")
-        self._deal_header(public.deal_number, public.dealer, public.spareggio)
+        self._deal_header(public)
 
-    def _deal_header(self, number: int, dealer: int, spareggio: int) -> None:
-        extra = f" · spareggio {spareggio}" if spareggio else ""
-        self.say(f"\n=== Deal {number} · dealer: {self.names[dealer]}{extra} ===")
+    def _resume(self, public: PublicView) -> None:
+        """Where a kept match stands, as a player coming back to the table needs to hear it."""
+        self.say(f"{self._game_line(public)}.")
+        self.say("Players: " + ", ".join(self.names) + ". Type 'help' for help.")
+        self.say(self._standings(public, public.totals, playing=True))
+        extra = f" (spareggio {public.spareggio})" if public.spareggio else ""
+        played = len(public.plays)
+        cards = "1 card" if played == 1 else f"{played} cards"
+        self.say(
+            f"Deal {public.deal_number}{extra} goes on where it was: {cards} played so far, "
+            f"dealer {self.names[public.dealer]}, {public.deck_size} cards in the deck."
+        )
+
+    def _deal_header(self, public: PublicView) -> None:
+        extra = f" · spareggio {public.spareggio}" if public.spareggio else ""
+        self.say(
+            f"\n=== Deal {public.deal_number} · dealer: {self.names[public.dealer]}{extra} ==="
+        )
+        dealt = _dealt_table(public)
+        if dealt:  # shown even when a computer plays first and takes from it
+            self.say(f"Dealt on the table: {text.cards_text(dealt)}")
 
     def _show_events(self, public: PublicView) -> None:
         events, self.events = self.events, []
@@ -227,7 +345,8 @@ class TerminalMatch:
                         else self.side_names[event.leftovers_to]
                     )
                     self.say(
-                        f"Left on the table ({text.cards_text(event.leftovers)}) goes to {to}."
+                        f"The cards left on the table ({text.cards_text(event.leftovers)})"
+                        f" go to {to}."
                     )
             elif isinstance(event, DealScored):
                 self.say("")
@@ -238,17 +357,24 @@ class TerminalMatch:
                 if self.pictures is not None:
                     self.pictures.deal(event.deal_score, rules=public.rules, names=self.names)
                 if not public.finished:
-                    self._deal_header(public.deal_number, public.dealer, public.spareggio)
+                    self._deal_header(public)
 
-    def _standings(self, public: PublicView, totals: tuple[int, ...]) -> str:
+    def _standings(
+        self, public: PublicView, totals: tuple[int, ...], *, playing: bool = False
+    ) -> str:
+        """The score; after a deal's count, which deal comes next (``playing``: which deal is
+        being played, for 'score' asked mid-deal)."""
         rules = public.rules
-        line = text.standings_text(totals, self.side_names, target=rules.target)
+        line = text.standings_text(
+            totals, self.side_names, target=None if public.finished else rules.target
+        )
         if public.finished:
             return line
+        when = "now" if playing else "next"
         if public.spareggio:
-            return f"{line} · next: spareggio {public.spareggio} of 3"
+            return f"{line} · {when}: spareggio {public.spareggio} of 3"
         if rules.deals is not None:
-            return f"{line} · next: deal {public.deal_number} of {rules.deals}"
+            return f"{line} · {when}: deal {public.deal_number} of {rules.deals}"
         return line
 
     def _finish(self, public: PublicView) -> None:
@@ -268,30 +394,39 @@ class TerminalMatch:
             f"{self.names[s]}: {n}" for s, n in enumerate(view.hand_sizes) if s != view.seat
         )
         self.say(f"\n{text.table_text(view)}   [deck {view.deck_size} · cards in hand: {others}]")
+        if any(view.captured) or any(view.scope):
+            self.say(text.running_count_text(view, self.side_names))
         self.say(text.hand_text(view))
         if self.pictures is not None:
             self.pictures.turn(view, self.names)
 
+    async def _command(self, answer: str, view: GameView) -> bool:
+        """Answer a command typed at any prompt; False when ``answer`` is no command."""
+        command = answer.lower()
+        if command in ("quit", "exit", "q"):
+            raise Quit
+        if command in ("help", "?", "h"):
+            self.say(HELP)
+        elif command == "table":
+            self._show_turn(view)
+        elif command == "score":
+            public = await self.service.public_view(self.game_id)
+            self.say(self._standings(public, public.totals, playing=True))
+        else:
+            return False
+        return True
+
     async def _turn(self, seat_view: SeatView) -> None:
         """Ask for a move until the service takes one."""
+        # The hand in the card order of the bot's buttons; its numbers follow that order.
+        seat_view = replace(
+            seat_view, view=replace(seat_view.view, hand=_sorted(seat_view.view.hand))
+        )
         view = seat_view.view
         self._show_turn(view)
         while True:
             answer = self.read("Your move: ")
-            command = answer.lower()
-            if command in ("quit", "exit", "q"):
-                raise Quit
-            if command in ("help", "?", "h"):
-                self.say(HELP)
-                continue
-            if command == "table":
-                self._show_turn(view)
-                continue
-            if command == "score":
-                public = await self.service.public_view(self.game_id)
-                self.say(self._standings(public, public.totals))
-                continue
-            if not answer:
+            if not answer or await self._command(answer, view):
                 continue
             if await self._try(answer, seat_view):
                 return
@@ -310,25 +445,77 @@ class TerminalMatch:
         try:
             await self.service.play(self.game_id, user=YOU, card=typed, version=seat_view.version)
         except ChooseCapture as choice:
-            move = self._ask_capture(choice.card, choice.choices)
-            if move is None:
+            picked = await self._ask_capture(choice.card, choice.choices, view)
+            if picked is None:
                 return False
-            await self.service.play(self.game_id, user=YOU, card=move, version=seat_view.version)
+            if isinstance(picked, str):  # another move typed instead: play that one
+                return await self._try(picked, seat_view)
+            try:  # the move picked from the choices, as it is
+                await self.service.play(
+                    self.game_id, user=YOU, card=picked, version=seat_view.version
+                )
+            except ServiceError as exc:
+                self.say(f"{exc}.")
+                return False
         except ServiceError as exc:
             more = " Type 'help' for help." if exc.code is ErrorCode.NOT_A_CARD else ""
             self.say(f"{exc}.{more}")
             return False
         return True
 
-    def _ask_capture(self, card: Card, choices: tuple[Move, ...]) -> Move | None:
+    async def _ask_capture(
+        self, card: Card, choices: tuple[Move, ...], view: GameView
+    ) -> Move | str | None:
+        """The capture chosen, None to go back, or a whole other move typed here instead."""
         listed = "  ".join(f"{i}) {text.capture_text(m)}" for i, m in enumerate(choices, 1))
         self.say(f"{card} can take: {listed}")
         while True:
-            answer = self.read(f"Which? (1-{len(choices)}, or 'back'): ")
+            answer = self.read(f"Which? (1-{len(choices)}, the cards, or 'back'): ")
             if answer.lower() in ("back", "b", ""):
                 return None
-            if answer.lower() in ("quit", "exit", "q"):
-                raise Quit
+            if await self._command(answer, view):
+                continue
             if answer.isascii() and answer.isdigit() and 1 <= int(answer[:3]) <= len(choices):
                 return choices[int(answer) - 1]
-            self.say(f"Choose 1 to {len(choices)}.")
+            chosen = _capture_named(answer, choices)
+            if chosen is not None:
+                return chosen
+            if ":" in answer or _is_card(answer):
+                return answer  # "9b:4c+5d", or another card of the hand
+            self.say(
+                f"Choose 1 to {len(choices)}, or write the cards to take"
+                f" ({text.capture_text(choices[0])}). Type 'help' for help."
+            )
+
+
+def _sorted(hand: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(sorted(hand, key=Card.sort_key))
+
+
+def _is_card(answer: str) -> bool:
+    try:
+        Card.parse(answer)
+    except CardParseError:
+        return False
+    return True
+
+
+def _capture_named(answer: str, choices: tuple[Move, ...]) -> Move | None:
+    """The choice whose captured cards are the ones typed ("3s+6c", "sei di coppe e tre...")."""
+    try:
+        named = frozenset(parse_cards(answer))
+    except CardParseError:
+        return None
+    return next((m for m in choices if m.capture == named), None)
+
+
+def _dealt_table(public: PublicView) -> tuple[Card, ...]:
+    """The cards first laid on the table this deal: today's table with the deal's plays undone
+    (a capture gives its cards back, a card laid is lifted), in the order they lie."""
+    table = list(public.table_cards)
+    for play in reversed(public.plays):
+        if play.capture:
+            table.extend(play.capture)
+        if play.card in table:
+            table.remove(play.card)
+    return tuple(sorted(table, key=Card.sort_key))

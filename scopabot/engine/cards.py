@@ -1,8 +1,10 @@
 """Cards of the 40-card Italian deck and their text notation.
 
 A card is written value-then-suit (``7d`` is the settebello, ``10d`` the re bello). Parsing
-also accepts the Italian names players type (``settebello``, ``re di denari``, ``asso spade``)
-so that the bot and the terminal take what a person would naturally write.
+also accepts every name players type, in Italian and in English (``settebello``, ``re di
+denari``, ``nove di spade``, ``asso spade``, ``king of cups``, ``seven of coins``) and the suit
+symbols cards are shown with (``7♦``, ``7🪙``), so that the bot and the terminal take what a
+person would naturally write.
 
 Internally every card is also a small integer (its *index*, ``suit * 10 + value - 1``): the
 engine's hot paths work on indices, the public API on :class:`Card`.
@@ -18,6 +20,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -86,13 +89,16 @@ class Card:
 
         >>> [str(Card.parse(t)) for t in ("1S", "fante coppe", "asso di spade", "settebello")]
         ['1s', '8c', '1s', '7d']
+        >>> [str(Card.parse(t)) for t in ("nove di spade", "King of Cups", "7 ♦", "il re bello")]
+        ['9s', '10c', '7d', '10d']
         """
         card = _parse(text)
         if card is None:
             shown = text if len(text) <= 24 else text[:21] + "..."
             raise CardParseError(
                 f"{shown!r} is not a card: write value and suit like 7d, 10c, 1s "
-                "(d denari, c coppe, s spade, b bastoni) or its name, like 'sette di denari'"
+                "(d denari, c coppe, s spade, b bastoni) or its name, like 'sette di denari' "
+                "or 'seven of coins'"
             )
         return card
 
@@ -119,30 +125,38 @@ VALUE_NAMES: Final = {
     10: "re",
 }
 
-_WORD_VALUES: Final = {name: value for value, name in VALUE_NAMES.items()} | {
-    "ace": 1,
-    "uno": 1,
-    "donna": 8,
-    "jack": 8,
-    "knight": 9,
-    "king": 10,
-    "rey": 10,
+SPOKEN_VALUES: Final[dict[int, tuple[str, ...]]] = {
+    1: ("asso", "uno", "ace", "one"),
+    2: ("due", "two"),
+    3: ("tre", "three"),
+    4: ("quattro", "four"),
+    5: ("cinque", "five"),
+    6: ("sei", "six"),
+    7: ("sette", "seven"),
+    8: ("fante", "otto", "donna", "jack", "knave", "eight"),
+    9: ("cavallo", "nove", "cavaliere", "knight", "horse", "nine"),
+    10: ("re", "dieci", "king", "ten", "rey"),
 }
-_WORD_SUITS: Final = {
-    "denari": Suit.DENARI,
-    "denaro": Suit.DENARI,
-    "ori": Suit.DENARI,
-    "coppe": Suit.COPPE,
-    "coppa": Suit.COPPE,
-    "spade": Suit.SPADE,
-    "spada": Suit.SPADE,
-    "bastoni": Suit.BASTONI,
-    "bastone": Suit.BASTONI,
-    "d": Suit.DENARI,
-    "c": Suit.COPPE,
-    "s": Suit.SPADE,
-    "b": Suit.BASTONI,
+"""Every word a player may type for a value, Italian then English: the court cards by their
+figure (fante, cavallo, re) and by their number (otto, nove, dieci), as both are said."""
+
+SPOKEN_SUITS: Final[dict[Suit, tuple[str, ...]]] = {
+    Suit.DENARI: ("denari", "denaro", "danari", "ori", "oro", "coins", "coin", "♦", "♢", "🪙"),
+    Suit.COPPE: ("coppe", "coppa", "cups", "cup", "♥", "♡", "🏆"),
+    Suit.SPADE: ("spade", "spada", "swords", "sword", "♠", "♤", "⚔", "🗡"),
+    Suit.BASTONI: ("bastoni", "bastone", "clubs", "club", "batons", "baton", "♣", "♧", "🪵"),
 }
+"""Every word or symbol a player may type for a suit, Italian then English; the symbols are
+the ones cards are printed with (French suits as the usual keyboard stand-ins)."""
+
+FILLER_WORDS: Final = frozenset({"di", "de", "del", "dei", "d", "of", "the", "il", "l", "un", "a"})
+"""Words around a card's name that name nothing: "il sette di denari", "the king of cups"."""
+
+_WORD_VALUES: Final = {word: value for value, words in SPOKEN_VALUES.items() for word in words}
+_WORD_SUITS: Final = {word: suit for suit, words in SPOKEN_SUITS.items() for word in words} | {
+    suit.value: suit for suit in SUITS
+}
+_SYMBOLS: Final = "".join(w for words in SPOKEN_SUITS.values() for w in words if len(w) == 1)
 _SPECIAL: Final = {
     "settebello": Card(7, Suit.DENARI),
     "sette bello": Card(7, Suit.DENARI),
@@ -150,36 +164,61 @@ _SPECIAL: Final = {
     "rebello": Card(10, Suit.DENARI),
 }
 _NOTATION = re.compile(r"^(10|[1-9])\s*([dcsb])$")
-_FILLER: Final = {"di", "de", "del", "dei", "of"}
+_PUNCTUATION = re.compile(r"[.!;]+$")
+_SHOWN = re.compile(r"^([^()]+?)\s*\([^()]*\)$")
+
+
+def _clean(text: str) -> str:
+    """Lower case, no accents or emoji variation marks, symbols spaced out as words."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    kept = "".join(ch for ch in decomposed if not unicodedata.combining(ch) and ch != "\ufe0f")
+    for symbol in _SYMBOLS:
+        kept = kept.replace(symbol, f" {symbol} ")
+    return " ".join(_PUNCTUATION.sub("", kept).replace("'", " ").replace("’", " ").split())
 
 
 def _parse(text: str) -> Card | None:
-    cleaned = " ".join(text.strip().lower().split())
+    cleaned = _clean(text)
     if cleaned in _SPECIAL:
         return _SPECIAL[cleaned]
     match = _NOTATION.match(cleaned)
     if match:
         return Card(int(match.group(1)), _WORD_SUITS[match.group(2)])
-    words = [w for w in cleaned.replace("'", " ").split() if w not in _FILLER]
+    shown = _SHOWN.match(cleaned)  # copied from the screen: "7d (settebello)"
+    if shown:
+        return _parse(shown.group(1))
+    words = [w for w in cleaned.split() if w not in FILLER_WORDS]
+    if " ".join(words) in _SPECIAL:  # "il settebello"
+        return _SPECIAL[" ".join(words)]
     if len(words) != 2:
         return None
     value_word, suit_word = words
-    value = int(value_word) if value_word.isdigit() else _WORD_VALUES.get(value_word)
+    if value_word in _WORD_SUITS and (suit_word.isdigit() or suit_word in _WORD_VALUES):
+        value_word, suit_word = suit_word, value_word  # "♦7", "denari sette"
+    value = int(value_word) if value_word.isascii() and value_word.isdigit() else None
+    if value is None:
+        value = _WORD_VALUES.get(value_word)
     suit = _WORD_SUITS.get(suit_word)
     if value is None or suit is None or not 1 <= value <= 10:
         return None
     return Card(value, suit)
 
 
+_BETWEEN_CARDS = re.compile(r"[,+&]|\s+(?:e|and)\s+", re.IGNORECASE)
+
+
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read several cards separated by spaces, commas or ``+``.
 
-    Italian names may be used when separated by commas or ``+`` (``re di denari, asso spade``).
+    Names may be used when separated by commas, ``+``, "e" or "and" (``re di denari, asso
+    spade``, ``four of clubs and five of cups``).
 
     >>> [str(c) for c in parse_cards("1d 3s+5b")]
     ['1d', '3s', '5b']
+    >>> [str(c) for c in parse_cards("quattro di bastoni e cinque di coppe")]
+    ['4b', '5c']
     """
-    parts = [p for p in re.split(r"[,+]", text) if p.strip()]
+    parts = [p for p in _BETWEEN_CARDS.split(text) if p.strip()]
     out: list[Card] = []
     for part in parts:
         tokens = part.split()

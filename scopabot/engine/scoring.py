@@ -144,9 +144,10 @@ def unique_max(values: Sequence[Any]) -> int | None:
 def target_winner(totals: Sequence[int], target: int) -> int | None:
     """The side that has won a match to ``target`` with these totals, or ``None`` to play on.
 
-    The one statement of the target rule (RULES.md): nobody wins before some side reaches the
-    target; then the highest total wins alone, and a tie at the top means another deal. The
-    match applies it after each deal, and the score keeper for real cards to its totals.
+    The one statement of the target rule (docs/rulebook.md): nobody wins before some side
+    reaches the target; then the highest total wins alone, and a tie at the top means another
+    deal. The match applies it after each deal, and the score keeper for real cards to its
+    totals.
 
     >>> target_winner([11, 7], 11), target_winner([12, 12], 11), target_winner([9, 10], 11)
     (0, None, None)

@@ -13,8 +13,13 @@ from scopabot.engine import PRIMIERA_POINTS, SUITS, Card, DealScore, GameView, O
 from .words import card_list, card_name, clip, count_phrase, side_names, word
 
 
-def table_alt_text(view: GameView, names: Sequence[str], *, lang: str = "en") -> str:
-    """ "Table: 7 of coins, 3 of cups; 24 cards in the deck; Giulia deals; Marco's turn"."""
+def table_alt_text(
+    view: GameView, names: Sequence[str], *, lang: str = "en", reader: int | None = None
+) -> str:
+    """ "Table: 7 of coins, 3 of cups; 24 cards in the deck; Giulia deals; Marco's turn".
+
+    ``reader`` is the seat the picture is drawn for, when only that seat sees it (the
+    terminal): its turn is "your turn", not "You's turn"."""
     rules = view.rules
     table = card_list(view.table, lang) if view.table else word(lang, "empty")
     parts = [f"{word(lang, 'table')}: {table}"]
@@ -23,7 +28,9 @@ def table_alt_text(view: GameView, names: Sequence[str], *, lang: str = "en") ->
     else:
         parts.append(word(lang, "deck_none"))
     parts.append(word(lang, "deals", name=names[view.dealer]))
-    if view.outcome is None:
+    if view.outcome is None and reader is not None and view.turn == reader:
+        parts.append(word(lang, "your_turn"))
+    elif view.outcome is None:
         parts.append(word(lang, "turn", name=names[view.turn]))
     if view.plays:
         last = view.plays[-1]

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .i18n import Lang, tr, trn
+from .names import typed_text
 from .screens import GOLD, GREEN, GREY, Action, Button, Screen, Style
 
 RATING_BASE = 1000
@@ -119,21 +120,25 @@ def sheet_screen(
     closed: bool,
     last: str = "",
 ) -> Screen:
-    """A score sheet: each side's name, points and what it still needs; quick buttons."""
-    head = f"## {title or tr('sheet.title', lang)}"
+    """A score sheet: each side's name, points and what it still needs; quick buttons.
+
+    The title and the names are what people typed: escaped in the text (no link, spoiler or
+    mention of theirs renders), as they are on the buttons (whose labels show no markup)."""
+    shown = [typed_text(name) for name, _, _ in sides]
+    head = f"## {typed_text(title) if title else tr('sheet.title', lang)}"
     if target is not None:
         head += "\n" + trn("rules.target", target, lang, target=target)
     rows_text = []
-    for name, points, needs in sides:
+    for name, (_, points, needs) in zip(shown, sides, strict=True):
         line = f"**{name}**: {points}"
         if needs is not None:
-            line += " " + tr("sheet.needs", lang, needs=needs)
+            line += " " + trn("sheet.needs", needs, lang, needs=needs)
         rows_text.append(line)
     blocks = [head, "\n".join(rows_text)]
     if last:
         blocks.append(last)
     if winner is not None:
-        blocks.append("### " + tr("sheet.winner", lang, name=sides[winner][0]))
+        blocks.append("### " + tr("sheet.winner", lang, name=shown[winner]))
     elif tied:
         blocks.append(tr("sheet.tied", lang))
     if closed or winner is not None:

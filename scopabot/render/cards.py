@@ -14,7 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scopabot.engine import VALUE_NAMES, Card, Move, Suit
+from scopabot.engine import (
+    FILLER_WORDS,
+    SPOKEN_SUITS,
+    SPOKEN_VALUES,
+    VALUE_NAMES,
+    Card,
+    Move,
+    Suit,
+)
 
 from .i18n import Lang, current_lang
 
@@ -46,6 +54,33 @@ def card_name(card: Card, lang: Lang | None = None) -> str:
     return f"{value} {_OF[lang]} {_SUITS[lang][card.suit]}"
 
 
+def card_the(card: Card, lang: Lang | None = None) -> str:
+    """The card in the middle of a sentence, with its article and no capital: "il fante di
+    denari", "l'asso di coppe", "il 7 di spade"; "the jack of coins", "the 7 of swords".
+
+    >>> card_the(Card.parse("8d"), Lang.IT), card_the(Card.parse("1c"), Lang.IT)
+    ('il fante di denari', "l'asso di coppe")
+    >>> card_the(Card.parse("10c"), Lang.EN)
+    'the king of cups'
+    """
+    lang = lang or current_lang.get()
+    name = card_name(card, lang)
+    name = name[0].lower() + name[1:]
+    if lang is Lang.IT:
+        return ("l'" if card.value == 1 else "il ") + name
+    return "the " + name
+
+
+def cards_the(cards: Iterable[Card], lang: Lang | None = None) -> str:
+    """Several cards mid-sentence, each with its article, the last after "e"/"and":
+    "l'asso di spade, il 3 di bastoni e il 5 di coppe"."""
+    lang = lang or current_lang.get()
+    names = [card_the(c, lang) for c in sorted(cards, key=Card.sort_key)]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + (" e " if lang is Lang.IT else " and ") + names[-1]
+
+
 def cards_names(cards: Iterable[Card], lang: Lang | None = None, *, sep: str = " · ") -> str:
     return sep.join(card_name(c, lang) for c in sorted(cards, key=Card.sort_key))
 
@@ -69,15 +104,24 @@ _SPECIAL_NAMES = {Card(7, Suit.DENARI): "settebello", Card(10, Suit.DENARI): "re
 
 def card_words(card: Card) -> str:
     """Every way a person may name ``card``, lower case, for matching what they type: both
-    languages' names, the Italian number word ("sette"), a nickname ("settebello") and the
-    notation — so a player on an English client may still type "denari"."""
+    languages' names, every word the engine reads for its value and suit ("nove", "nine",
+    "swords", "♠"), a nickname ("settebello") and the notation — so a player on an English
+    client may still type "denari", and "nove di spade" finds the cavallo di spade."""
     names = [card_name(card, lang) for lang in Lang]
     names += [f"{VALUE_NAMES[card.value]} {_SUITS[Lang.IT][card.suit]}", str(card)]
     if card in _SPECIAL_NAMES:
         names.append(_SPECIAL_NAMES[card])
+    names += [" ".join(SPOKEN_VALUES[card.value]), " ".join(SPOKEN_SUITS[card.suit])]
+    names.append(" ".join(sorted(FILLER_WORDS)))
     return " · ".join(names).lower()
 
 
 def matches(typed: str, words: str) -> bool:
-    """Whether every word typed is found in ``words`` ("den 7" finds "7 di denari")."""
-    return all(part in words for part in typed.lower().split())
+    """Whether every word typed is found in ``words`` ("den 7" finds "7 di denari"); a suit
+    symbol typed against the value ("7♦") counts as two words."""
+    spaced = typed.lower().replace("\ufe0f", "")
+    for symbols in SPOKEN_SUITS.values():
+        for symbol in symbols:
+            if len(symbol) == 1:
+                spaced = spaced.replace(symbol, f" {symbol} ")
+    return all(part in words for part in spaced.split())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .catalog_extra import EXTRA
+from .catalog_tournament import TOURNAMENT
 
 CATALOG: Final[dict[str, tuple[str, str]]] = {
     # Presets, levels, sides
@@ -41,16 +42,14 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "Reminder: your turn ends {when} ({table}). {link}",
         "Promemoria: il tuo turno scade {when} ({table}). {link}",
     ),
-    "play.lays": ("{name} lays the {card}.", "{name} gioca {card}."),
+    "play.lays": ("{name} lays {card}.", "{name} cala {card}."),
     "play.takes": (
-        "{name} plays the {card} and takes {taken}",
+        "{name} plays {card} and takes {taken}",
         "{name} gioca {card} e prende {taken}",
     ),
     "play.scopa": (": scopa!", ": scopa!"),
-    "score.line": (
-        "Points: {points} ({goal}) · scope this deal: {scope}",
-        "Punti: {points} ({goal}) · scope in questa smazzata: {scope}",
-    ),
+    "score.line": ("Points ({goal}): {points}", "Punti ({goal}): {points}"),
+    "score.scope": (" · scope this deal: {scope}", " · scope in questa smazzata: {scope}"),
     "score.to": ("to {target}", "ai {target}"),
     "score.to.one": ("to {target}", "a {target}"),
     "score.to.vowel": ("to {target}", "agli {target}"),
@@ -65,18 +64,18 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "bd.re_bello": ("Re bello", "Re bello"),
     "bd.napola": ("Napola", "Napola"),
     "bd.total": ("Total", "Totale"),
-    "over.won": ("Winner: {winner}{why} ({totals})", "Vince {winner}{why} ({totals})"),
+    "over.won": ("{winner} wins {totals}{why}", "Vince {winner} {totals}{why}"),
     "over.undecided": (
-        "The match ends undecided ({totals})",
-        "La partita finisce senza vincitori ({totals})",
+        "The match ends undecided, {totals}",
+        "La partita finisce senza vincitori, {totals}",
     ),
-    "over.why.target": (", reaching the target", ", raggiungendo il punteggio"),
+    "over.why.target": ("", ""),
     "over.why.deals": (" after the last deal", " dopo l'ultima smazzata"),
     "over.why.napola_reale": (" with all ten denari", " con tutti i dieci denari"),
     "over.why.spareggio": (" in the spareggio", " allo spareggio"),
     "over.why.last_capture_loses": (
         " (the other side made the last capture)",
-        " (l'altra coppia ha fatto l'ultima presa)",
+        " (l'altra parte ha fatto l'ultima presa)",
     ),
     "over.why.undecided": ("", ""),
     "over.why.resign": (": the other side resigned", ": l'altra parte si è ritirata"),
@@ -120,20 +119,27 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "hand.link": ("[Go to the table]({url})", "[Vai al tavolo]({url})"),
     "hand.cards": ("Your cards:", "Le tue carte:"),
     "hand.empty": ("none until the next deal", "nessuna fino alla prossima smazzata"),
+    "hand.empty_deck": (
+        "none until the next cards are dealt",
+        "nessuna fino alla prossima distribuzione",
+    ),
     "hand.over": ("The match is over.", "La partita è finita."),
     "hand.away": (
         "A computer plays for you since you ran out of time: take your seat back at any time.",
         "Gioca il computer per te da quando hai finito il tempo: riprendi il posto quando vuoi.",
     ),
     "took_back": ("Your seat is yours again.", "Il posto è di nuovo tuo."),
-    "capture.which": ("What does the {card} take?", "Cosa prendi con {card}?"),
+    "capture.which": ("What does {card} take?", "Cosa prendi con {card}?"),
     "capture.placeholder": ("Choose the cards to take", "Scegli le carte da prendere"),
-    "played": ("You played the {card}.", "Hai giocato {card}."),
+    "played": ("You played {card}.", "Hai giocato {card}."),
     # Invitation
     "invite.host": ("Host: {host}", "Organizza: {host}"),
     "invite.open_seat": ("open", "libero"),
     "invite.seat": ("Seat {seat}", "Posto {seat}"),
-    "invite.level": ("Computer players: {level}", "Computer: livello {level}"),
+    "invite.level": (
+        "**Add computer** seats a computer player, level {level}",
+        "**Aggiungi computer** fa sedere un computer di livello {level}",
+    ),
     "invite.started": ("The match has started: {where}", "La partita è iniziata: {where}"),
     "closed.cancelled": ("This table was cancelled.", "Questo tavolo è stato annullato."),
     "closed.abandoned": ("This match was abandoned.", "Questa partita è stata abbandonata."),
@@ -187,8 +193,8 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "err.illegal_move": ("That move is not allowed: {message}", "Mossa non consentita: {message}"),
     "err.not_a_card": (
-        "That is not a card: write it like 7d or 7 di denari.",
-        "Questa non è una carta: scrivila come 7d o 7 di denari.",
+        "That is not a card: write it like 7d, 7 of coins or seven of coins.",
+        "Questa non è una carta: scrivila come 7d, 7 di denari o sette di denari.",
     ),
     "err.choose_capture": ("Choose what to take.", "Scegli cosa prendere."),
     "err.table_full": ("The table is full.", "Il tavolo è pieno."),
@@ -230,6 +236,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "The host cannot leave; cancel the table instead.",
         "Chi organizza non può alzarsi; annulla il tavolo.",
     ),
+    "err.unknown_form": (
+        "That form is not one of mine, or no longer valid; nothing changed.",
+        "Quel modulo non è mio o non vale più; non è cambiato niente.",
+    ),
     "err.forged": (
         "That button is not one of mine, or no longer valid; nothing changed.",
         "Quel pulsante non è mio o non vale più; non è cambiato niente.",
@@ -240,7 +250,19 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "err.no_game_here": (
         "You have no game running here; use /scopa games to find yours.",
-        "Non hai partite in corso qui; usa /scopa games per trovarle.",
+        "Non hai partite in corso qui; usa /scopa partite per trovarle.",
+    ),
+    "err.table_elsewhere": (
+        "That table is not yours to look at from here: it is shown to its players, and to"
+        " those who can see its channel in its server.",
+        "Quel tavolo non puoi guardarlo da qui: lo vedono i suoi giocatori e chi vede il suo"
+        " canale nel suo server.",
+    ),
+    "err.not_a_game_number": (
+        "“{text}” is not a game number: choose one of your games among the suggestions of"
+        " the game option. Nothing changed.",
+        "“{text}” non è un numero di partita: scegli una delle tue partite tra i"
+        " suggerimenti dell'opzione partita. Non è cambiato niente.",
     ),
     "err.which_game": (
         "You sit at several tables: choose one with the game option.",
@@ -273,7 +295,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "games.gathering": ("gathering players", "in attesa di giocatori"),
     "games.none": (
         "You sit at no table. Open one with /scopa new.",
-        "Non sei seduto a nessun tavolo. Aprine uno con /scopa new.",
+        "Non sei seduto a nessun tavolo. Aprine uno con /scopa nuova.",
     ),
     "notify.on": (
         "I will write to you when it is your turn in a game by correspondence, and before its time runs out.",
@@ -285,17 +307,17 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "help.text": (
         "**ScopaBot** plays Scopa and Scopone with you and your friends.\n"
-        "- `/scopa new` opens a table: others press **Join**, the host can **Add computer**, then **Start**.\n"
+        "- `/scopa new` opens a table: others press **Join**, the host may press **Add computer**, then **Start**.\n"
         "- Your hand comes by direct message, one button per card; **My hand** on the table shows it here too.\n"
         "- A card that can take different cards asks you which; `/scopa play` works too.\n"
         "- `/scopa games` lists your tables, `/scopa rules` the options, `/scopa resign` ends your match.\n"
         "- `/scopa leaderboard` and `/scopa stats` for ratings; `/score` keeps the score of a game with real cards.",
         "**ScopaBot** gioca a Scopa e Scopone con te e i tuoi amici.\n"
-        "- `/scopa new` apre un tavolo: gli altri premono **Siediti**, chi organizza può **Aggiungi computer**, poi **Inizia**.\n"
+        "- `/scopa nuova` apre un tavolo: gli altri premono **Siediti**, chi organizza può premere **Aggiungi computer**, poi **Inizia**.\n"
         "- La tua mano arriva in messaggio privato, un pulsante per carta; **La mia mano** sul tavolo la mostra anche qui.\n"
-        "- Se una carta può prendere carte diverse ti chiedo quali; funziona anche `/scopa play`.\n"
-        "- `/scopa games` elenca i tuoi tavoli, `/scopa rules` le opzioni, `/scopa resign` chiude la tua partita.\n"
-        "- `/scopa leaderboard` e `/scopa stats` per le classifiche; `/score` segna i punti di una partita con le carte vere.",
+        "- Se una carta può prendere carte diverse ti chiedo quali; funziona anche `/scopa gioca`.\n"
+        "- `/scopa partite` elenca i tuoi tavoli, `/scopa regole` le opzioni, `/scopa abbandona` chiude la tua partita.\n"
+        "- `/scopa classifica` e `/scopa statistiche` per le classifiche; `/punti` segna i punti di una partita con le carte vere.",
     ),
     # Boards, stats, settings, score sheets
     "board.games": ("{games} matches", "{games} partite"),
@@ -320,7 +342,7 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     "settings.channel": ("new tables open in {channel}", "i nuovi tavoli si aprono in {channel}"),
     "settings.anywhere": (
         "the channel of /scopa new",
-        "il canale di /scopa new",
+        "il canale di /scopa nuova",
     ),
     "settings.defaults": ("default options: {options}", "opzioni predefinite: {options}"),
     "settings.none": ("none (the usual rules)", "nessuna (le regole di sempre)"),
@@ -340,10 +362,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "perm.send_here": (
         "I cannot send messages in {where}: please give me the permission “{perm}” there, or ask a server manager to choose a game channel with /scopa settings. No table was opened.",
-        "Non posso scrivere in {where}: dammi lì il permesso “{perm}”, oppure chiedi a chi gestisce il server di scegliere un canale delle partite con /scopa settings. Nessun tavolo è stato aperto.",
+        "Non posso scrivere in {where}: dammi lì il permesso “{perm}”, oppure chiedi a chi gestisce il server di scegliere un canale delle partite con /scopa impostazioni. Nessun tavolo è stato aperto.",
     ),
     "sheet.title": ("Score sheet", "Foglio dei punti"),
     "sheet.needs": ("(needs {needs})", "(mancano {needs})"),
+    "sheet.needs.one": ("(needs {needs})", "(manca {needs})"),
     "sheet.winner": ("Winner: {name}!", "Vince {name}!"),
     "sheet.tied": (
         "Tied at the target: play another deal.",
@@ -395,5 +418,32 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "That score sheet is not possible: {message}",
         "Foglio non possibile: {message}",
     ),
+    "sheet.bad.sides": ("a sheet has 2 to {max} sides.", "un foglio ha da 2 a {max} squadre."),
+    "sheet.bad.name": (
+        "each side needs a name of 1 to {max} characters.",
+        "ogni squadra vuole un nome da 1 a {max} caratteri.",
+    ),
+    "sheet.bad.invisible_name": (
+        "a side's name shows nothing (it is made of invisible characters).",
+        "il nome di una squadra non si vede (è fatto di caratteri invisibili).",
+    ),
+    "sheet.bad.same_name": (
+        "two sides have the same name, or names that look the same.",
+        "due squadre hanno lo stesso nome, o nomi che sembrano uguali.",
+    ),
+    "sheet.bad.person_twice": (
+        "a person is on two sides (or twice on one).",
+        "una persona è in due squadre (o due volte nella stessa).",
+    ),
+    "sheet.bad.target": (
+        "the target is from 1 to {max} points.",
+        "l'obiettivo va da 1 a {max} punti.",
+    ),
+    "sheet.bad.title": (
+        "the title is longer than {max} characters.",
+        "il titolo è più lungo di {max} caratteri.",
+    ),
+    "sheet.bad.other": ("check the sides and the target.", "controlla le squadre e l'obiettivo."),
 }
 CATALOG.update(EXTRA)
+CATALOG.update(TOURNAMENT)

@@ -45,19 +45,19 @@ EXTRA: Final[dict[str, tuple[str, str]]] = {
         "le carte da prendere devono essere in tavola.",
     ),
     "illegal.must_capture": (
-        "the {card} must take {options}.",
+        "{card} must take {options}.",
         "{card} deve prendere {options}.",
     ),
     "illegal.must_take_same_value": (
-        "a card of the same value is on the table, so the {card} must take {options}.",
+        "a card of the same value is on the table, so {card} must take {options}.",
         "in tavola c'è una carta dello stesso valore, quindi {card} deve prendere {options}.",
     ),
     "illegal.wrong_sum": (
-        "the {card} cannot take those cards; it can take {options}.",
+        "{card} cannot take those cards; it can take {options}.",
         "{card} non può prendere quelle carte; può prendere {options}.",
     ),
     "illegal.wrong_sum.none": (
-        "the {card} takes nothing here: lay it on the table.",
+        "{card} takes nothing here: lay it on the table.",
         "{card} qui non prende niente: calala in tavola.",
     ),
     "illegal.or": (" or ", " oppure "),
@@ -97,5 +97,5 @@ EXTRA: Final[dict[str, tuple[str, str]]] = {
         "The cards left on the table go to {name}: {cards}.",
         "Le carte rimaste in tavola vanno a {name}: {cards}.",
     ),
-    "deal.totals": ("Score: {points} ({goal})", "Punteggio: {points} ({goal})"),
+    "deal.totals": ("Score ({goal}): {points}", "Punteggio ({goal}): {points}"),
 }

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from scopabot.engine import Card, GameView, Move
 
-from .cards import capture_name, card_name, cards_names
+from .cards import capture_name, card_name, card_the, cards_names
 from .i18n import Lang, tr
 from .image import FORMAT, Theme, hand_alt_text, hand_image
 from .screens import BLUE, GREY, Action, Button, Choice, Picture, Screen, Style, rows_of
@@ -44,11 +44,14 @@ def hand_screen(
     finished: bool = False,
     note: str = "",
     away: bool = False,
+    deck: int = 0,
 ) -> Screen:
     """The hand; buttons are live only on the player's turn (the same check the move runs).
 
     ``away``: a computer holds the seat since the player's timeouts; a button gives it back
-    at once, whoever's turn it is (the cards stay playable too: playing one also does)."""
+    at once, whoever's turn it is (the cards stay playable too: playing one also does). An
+    empty hand waits for the next distribution while ``deck`` still holds cards, else for the
+    next deal."""
     head = f"## {tr('hand.title', lang)} · {title}"
     if link:
         head += f"\n{tr('hand.link', lang, url=link)}"
@@ -65,7 +68,8 @@ def hand_screen(
     else:
         blocks.append(tr("turn.of", lang, name=turn_name))
     if hand or not finished:  # after the match there is no next deal to wait for
-        mine = cards_names(hand, lang) if hand else tr("hand.empty", lang)
+        empty = tr("hand.empty_deck" if deck else "hand.empty", lang)
+        mine = cards_names(hand, lang) if hand else empty
         blocks.append(f"**{tr('hand.cards', lang)}** {mine}")
     if note:
         blocks.append(note)
@@ -105,7 +109,7 @@ def hand_picture(view: GameView, lang: Lang, *, theme: Theme = Theme.DARK) -> Pi
 
 def capture_screen(card: Card, moves: Sequence[Move], lang: Lang, *, title: str) -> Screen:
     """Ask which cards ``card`` takes: a button each, or a select when there are too many."""
-    question = tr("capture.which", lang, card=card_name(card, lang))
+    question = tr("capture.which", lang, card=card_the(card, lang))
     blocks = (f"## {title}", f"**{question}**")
     back = Button(tr("btn.back", lang), Action.HAND, style=Style.SECONDARY)
     if len(moves) <= MAX_CAPTURE_BUTTONS:

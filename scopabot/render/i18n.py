@@ -10,6 +10,8 @@ several languages at once.
 'Tocca a te'
 >>> tr("turn.of", Lang.EN, name="Giulia")
 "Giulia's turn"
+>>> tr("turn.of", Lang.IT, name="alice"), tr("turn.of", Lang.IT, name="Marco")
+('Tocca ad alice', 'Tocca a Marco')
 >>> lang_of("en-US"), lang_of("it"), lang_of(None)
 (<Lang.EN: 'en'>, <Lang.IT: 'it'>, <Lang.EN: 'en'>)
 >>> [trn("rules.target", n, Lang.IT, target=n) for n in (1, 11, 21)]
@@ -18,6 +20,7 @@ several languages at once.
 
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 from enum import StrEnum
 from typing import Any
@@ -50,8 +53,26 @@ def tr(key: str, lang: Lang | None = None, /, **params: Any) -> str:
     entry = CATALOG.get(key)
     if entry is None:
         return key
-    text = entry[1] if (lang or current_lang.get()) is Lang.IT else entry[0]
+    italian = (lang or current_lang.get()) is Lang.IT
+    text = entry[1] if italian else entry[0]
+    if italian and params:
+        text = with_ad(text, params)
     return text.format(**params) if params else text
+
+
+_AD = re.compile(r"(?<![\w'])a \{(\w+)\}")
+
+
+def with_ad(template: str, params: dict[str, Any]) -> str:
+    """An Italian template with "a {name}" made "ad {name}" where the name starts with an a."""
+    return _AD.sub(lambda m: _a_or_ad(m, params), template)
+
+
+def _a_or_ad(match: re.Match[str], params: dict[str, Any]) -> str:
+    """Italian writes "ad" for "a" before a word that starts with an a ("tocca ad alice", "vanno
+    ad Anna"), "a" before anything else, a mention included (Discord shows the name)."""
+    value = str(params.get(match.group(1), "")).lstrip("*_")
+    return ("ad " if value[:1] in ("a", "A") else "a ") + "{" + match.group(1) + "}"
 
 
 def elides(n: int) -> bool:

@@ -282,7 +282,7 @@ def write_game_images(
     pictures = {
         "table": (
             table_image(view, names=names, theme=theme, lang=lang),
-            table_alt_text(view, names, lang=lang),
+            table_alt_text(view, names, lang=lang, reader=view.seat),
         ),
         "hand": (hand_image(view, theme=theme, lang=lang), hand_alt_text(view, lang=lang)),
     }

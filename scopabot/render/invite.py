@@ -62,10 +62,11 @@ def invite_screen(
         else:
             lines.append(f"{tr('invite.seat', lang, seat=seat + 1)}: {who}")
     blocks.append("\n".join(lines))
-    blocks.append(tr("invite.level", lang, level=tr(f"level.{level}", lang)))
+    full = len(seats) >= rules.players
+    if not full:  # what Add computer seats; once seated, a computer is named by its seat
+        blocks.append(tr("invite.level", lang, level=tr(f"level.{level}", lang)))
     if note:
         blocks.append(note)
-    full = len(seats) >= rules.players
     if rules.players == 4:
         joins = [
             Button(

@@ -32,7 +32,7 @@ def rules_lines(rules: Rules, lang: Lang) -> list[str]:
 
 
 def tiebreak_text(rules: Rules, lang: Lang) -> str:
-    """What a tie does (RULES.md "Ending the match"): a tie at the target, or after the last
+    """What a tie does (docs/rulebook.md "Ending the match"): a tie at the target, or after the last
     of a fixed number of deals, is broken by another deal, or in a knock-out by up to three
     spareggi (the last capture decides only after a third tied one)."""
     tie = tr("rules.tie_target" if rules.target is not None else "rules.tie_deals", lang)

@@ -18,7 +18,7 @@ from typing import Protocol
 from scopabot.engine import Card, DealScore, GameView, Outcome, Play, Rules
 
 from .boards import rating_change
-from .cards import card_name, cards_names
+from .cards import card_the, cards_names, cards_the
 from .i18n import Lang, tr, trn
 from .image import (
     FORMAT,
@@ -30,6 +30,7 @@ from .image import (
     table_alt_text,
     table_image,
 )
+from .names import plain_name
 from .rules import preset_name
 from .screens import BLUE, GOLD, GREEN, Action, Button, Picture, Screen, Style
 
@@ -94,10 +95,11 @@ def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
 
 
 def play_line(play: Play, name: str, lang: Lang) -> str:
-    card = card_name(play.card, lang)
+    """ "alice gioca il fante di denari e prende il re di coppe", "bob cala l'asso di spade"."""
+    card = card_the(play.card, lang)
     if not play.capture:
         return tr("play.lays", lang, name=name, card=card)
-    taken = cards_names(play.capture, lang, sep=" + ")
+    taken = cards_the(play.capture, lang)
     line = tr("play.takes", lang, name=name, card=card, taken=taken)
     return line + tr("play.scopa", lang) if play.scopa else line + "."
 
@@ -110,8 +112,11 @@ def score_line(game: PublicGame, sides: Sequence[str], lang: Lang) -> str:
         if rules.target is not None
         else trn("score.deals", rules.deals or 0, lang, deals=rules.deals)
     )
-    scope = " · ".join(str(s) for s in game.scope)
-    return tr("score.line", lang, points=" · ".join(parts), goal=goal, scope=scope)
+    line = tr("score.line", lang, points=" · ".join(parts), goal=goal)
+    if any(game.scope):  # whose scope, by name: "scope in questa smazzata: alice 1"
+        made = ", ".join(f"{n} {k}" for n, k in zip(sides, game.scope, strict=True) if k)
+        line += tr("score.scope", lang, scope=made)
+    return line
 
 
 ROW_WIDTH = 40
@@ -153,7 +158,7 @@ def breakdown(
     label = max(len(name) for name, _ in rows) + 1
     cell = max(len(c) for _, cells in rows for c in cells) + 1
     room = (ROW_WIDTH - label) // len(sides)
-    heads = list(plain) if plain is not None else []
+    heads = [plain_name(h) or "" for h in plain] if plain is not None else []
     fits = len(heads) == len(sides) and all(0 < len(h) < room for h in heads)
     if not fits:
         heads = [chr(ord("A") + side) for side in range(len(sides))]
@@ -170,12 +175,27 @@ def breakdown(
 def outcome_line(
     game: PublicGame, sides: Sequence[str], lang: Lang, outcome: Outcome | None = None
 ) -> str:
-    totals = " – ".join(str(t) for t in game.totals)
+    """ "Vince alice 11 a 7", "Vince Computer (normale) 3 a 2 dopo l'ultima smazzata": the
+    winner's points first, as a score is said; the way it ended only when it is not the
+    usual one (reaching the target)."""
     if game.winner_side is None:
-        return tr("over.undecided", lang, totals=totals)
+        return tr("over.undecided", lang, totals=score_said(game.totals, None, lang))
     reason = game.result_reason or ""
     why = tr(f"over.why.{reason}", lang) if reason else ""
+    totals = score_said(game.totals, game.winner_side, lang)
     return tr("over.won", lang, winner=sides[game.winner_side], totals=totals, why=why)
+
+
+def score_said(totals: Sequence[int], first: int | None, lang: Lang) -> str:
+    """A score as people say it, ``first``'s points first: "3 a 2", "11 a 7 e 4"; "3 to 2"."""
+    order = (
+        list(totals) if first is None else [totals[first], *totals[:first], *totals[first + 1 :]]
+    )
+    if first is None:
+        order.sort(reverse=True)
+    to, last = ("a", "e") if lang is Lang.IT else ("to", "and")
+    said = f"{order[0]} {to} {order[1]}"
+    return said + "".join(f" {last} {n}" for n in order[2:])
 
 
 def rating_lines(
@@ -303,6 +323,7 @@ def table_pictures(
     cards of the last deal (:func:`scopabot.render.image.deal_piles`), for its primiera
     cards, when known. This draws (about 10 ms a picture): call it off the event loop."""
     rules = game.rules
+    names = [plain_name(n) or "?" for n in names]  # one line each, whatever they held
     out: list[Picture] = []
     if game.finished:
         outcome = game.outcome

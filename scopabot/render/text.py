@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scopabot.engine import Card, DealScore, GameView, Move, Outcome, OutcomeReason, Play
+from scopabot.engine import Card, DealScore, GameView, Move, Outcome, OutcomeReason, Play, Suit
 
 SPECIAL_NAMES = {"7d": "settebello", "10d": "re bello"}
 
@@ -43,7 +43,8 @@ def standings_text(totals: Sequence[int], side_names: Sequence[str], *, target: 
     parts = []
     for name, total in zip(side_names, totals, strict=True):
         if target is not None:
-            parts.append(f"{name} {total} (needs {max(target - total, 0)})")
+            needs = target - total
+            parts.append(f"{name} {total} (needs {needs})" if needs > 0 else f"{name} {total}")
         else:
             parts.append(f"{name} {total}")
     goal = f"to {target}" if target is not None else "fixed number of deals"
@@ -82,9 +83,13 @@ def breakdown_text(score: DealScore, side_names: Sequence[str], *, options: set[
 
 
 def outcome_text(outcome: Outcome, side_names: Sequence[str]) -> str:
-    totals = " – ".join(str(t) for t in outcome.totals)
+    """Who won and how, the winner's points first, as a score is said: "(11 – 7)"."""
+    order = list(outcome.totals)
+    if outcome.winner is not None:
+        order.insert(0, order.pop(outcome.winner))
+    totals = " – ".join(str(t) for t in order)
     if outcome.winner is None:
-        return f"The match ends undecided after {outcome.deals} deals ({totals})."
+        return f"The match ends undecided after {_count(outcome.deals, 'deal')} ({totals})."
     why = {
         OutcomeReason.TARGET: "reaching the target",
         OutcomeReason.DEALS: "after the last deal",
@@ -101,6 +106,29 @@ def table_text(view: GameView) -> str:
 
 
 def hand_text(view: GameView) -> str:
+    """The hand numbered for typing; the settebello named, the re bello only when it scores."""
+    named = {"7d", "10d"} if view.rules.re_bello else {"7d"}
     return "Your hand: " + "  ".join(
-        f"{i}) {card_text(c, named=str(c) in SPECIAL_NAMES)}" for i, c in enumerate(view.hand, 1)
+        f"{i}) {card_text(c, named=str(c) in named)}" for i, c in enumerate(view.hand, 1)
     )
+
+
+def running_count_text(view: GameView, side_names: Sequence[str]) -> str:
+    """What each side has taken so far this deal — cards, denari, scope, the settebello — as
+    a player counts them in their head while playing; everyone saw these captures."""
+    parts = []
+    for side, name in enumerate(side_names):
+        taken = view.captured[side] if side < len(view.captured) else ()
+        denari = sum(1 for c in taken if c.suit is Suit.DENARI)
+        scope = view.scope[side] if side < len(view.scope) else 0
+        coins = "1 denaro" if denari == 1 else f"{denari} denari"
+        said = f"{name} {_count(len(taken), 'card')}, {coins}, "
+        said += "1 scopa" if scope == 1 else f"{scope} scope"
+        if Card(7, Suit.DENARI) in taken:
+            said += ", the settebello"
+        parts.append(said)
+    return "Taken this deal: " + " · ".join(parts)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"

@@ -13,7 +13,7 @@ from typing import Final
 from scopabot.engine import Card, Rules
 
 from .cards import card_name as card_words
-from .i18n import Lang, elides
+from .i18n import Lang, elides, with_ad
 from .text import SPECIAL_NAMES
 
 LANGS: Final = ("en", "it")
@@ -122,7 +122,8 @@ def word(lang: str, key: str, **values: object) -> str:
             key = f"{key}_one"
         elif lang == "it" and elides(n) and f"{key}_vowel" in table:
             key = f"{key}_vowel"
-    return table[key].format(**values)
+    template = with_ad(table[key], values) if lang == "it" else table[key]
+    return template.format(**values)
 
 
 def card_name(card: Card, lang: str = "en", *, article: bool = False) -> str:

@@ -1,4 +1,5 @@
-"""The administrator's tools: what ``scopabot backup`` does, whichever front end asks.
+"""The administrator's tools: what ``scopabot backup`` and ``scopabot check`` do, whichever
+front end asks.
 
 The store makes one consistent copy of a live database; the service decides where the copy
 goes (a file, or a dated file in a folder so nightly copies pile up) and prepares the folder.
@@ -10,7 +11,7 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
-from scopabot.store import BackupResult, StoreError, backup
+from scopabot.store import BackupResult, CheckResult, StoreError, backup, check_file
 
 
 def destination_for(database: Path, destination: str, *, now: datetime | None = None) -> Path:
@@ -33,4 +34,17 @@ async def backup_database(database: Path, destination: str) -> BackupResult:
     return await backup(database, target, make_folder=True)
 
 
-__all__ = ["BackupResult", "StoreError", "backup_database", "destination_for"]
+async def check_database(database: Path) -> CheckResult:
+    """SQLite's full integrity check of ``database``, read-only (safe while the bot runs);
+    raises :class:`StoreError` naming the damage and how to restore the last backup."""
+    return await check_file(database)
+
+
+__all__ = [
+    "BackupResult",
+    "CheckResult",
+    "StoreError",
+    "backup_database",
+    "check_database",
+    "destination_for",
+]

@@ -42,7 +42,7 @@ from scopabot.store import (
 _LEVEL_OF_ID = {rid: Level(level) for level, rid in COMPUTER_RATING_IDS.items()}
 
 # Where a level starts before any match has rated it: a guess, 5 mu a step, from the arena
-# (README "Measured strength": each level wins about three matches in four against the one
+# (docs/ai.md, "Measured strength": each level wins about three matches in four against the one
 # below). The first sigma is openskill's default, so the matches correct the guess quickly.
 COMPUTER_PRIOR_MU: Mapping[str, float] = {
     level.value: 25.0 + 5.0 * (n - list(Level).index(Level.NORMAL)) for n, level in enumerate(Level)

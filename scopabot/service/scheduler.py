@@ -13,6 +13,7 @@ import asyncio
 import logging
 from contextlib import suppress
 from datetime import datetime, timedelta
+from typing import Protocol
 
 from scopabot.store import Alarm, AlarmKind, StaleVersionError
 
@@ -29,7 +30,17 @@ _LOST_RACE = (ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER)
 _IDLE_CHECK = 1.0  # seconds: how long to wait on running timeouts before looking again
 
 
+class DueSource(Protocol):
+    """Another part's alarms driven by this one scheduler (a tournament's round deadlines):
+    when the next falls, and act on all due at ``now`` (returning how many were acted on)."""
+
+    async def next_due(self) -> datetime | None: ...
+
+    async def run_due(self, now: datetime) -> int: ...
+
+
 class SchedulerMixin(TurnsMixin):
+    _due_sources: list[DueSource]
     _wake: asyncio.Event
     _scheduler: asyncio.Task[None] | None
     _inflight: dict[tuple[int, int], asyncio.Task[None]]
@@ -42,6 +53,11 @@ class SchedulerMixin(TurnsMixin):
         self._scheduler = None
         self._inflight = {}
         self._sleeping_until = None
+        self._due_sources = []
+
+    def add_due_source(self, source: DueSource) -> None:
+        """Let this scheduler wake for, and run, ``source``'s alarms too."""
+        self._due_sources.append(source)
 
     def _start_scheduler(self) -> None:
         self._scheduler = asyncio.create_task(self._schedule(), name="scheduler")
@@ -66,7 +82,7 @@ class SchedulerMixin(TurnsMixin):
             self._wake.clear()
             try:
                 await self._run_due_now()
-                upcoming = await self.store.next_alarm()
+                upcoming = await self.next_alarm()
             except Exception:
                 log.exception("the scheduler could not read the deadlines; trying again")
                 upcoming = self._now() + timedelta(seconds=5)
@@ -81,7 +97,13 @@ class SchedulerMixin(TurnsMixin):
     async def _run_due_now(self) -> int:
         """Act on every alarm due now that is not already being handled; how many started."""
         async with self._due_lock:  # the loop and a fake clock's advance() may both call
-            return await self._run_due_locked()
+            started = await self._run_due_locked()
+        for source in self._due_sources:
+            try:
+                started += await source.run_due(self._now())
+            except Exception:
+                log.exception("the alarms of %r failed", source)
+        return started
 
     async def _run_due_locked(self) -> int:
         started = 0
@@ -167,8 +189,10 @@ class SchedulerMixin(TurnsMixin):
     # ------------------------------------------------------------------ a fake clock's hooks
 
     async def next_alarm(self) -> datetime | None:
-        """When the next deadline or reminder falls (for :class:`~.clock.FakeClock`)."""
-        return await self.store.next_alarm()
+        """When the next deadline or reminder falls (also for :class:`~.clock.FakeClock`)."""
+        found = [await self.store.next_alarm()]
+        found += [await source.next_due() for source in self._due_sources]
+        return min((when for when in found if when is not None), default=None)
 
     async def run_due(self) -> None:
         """Handle everything due now, and all it leads to, before returning (for a fake

@@ -2,7 +2,7 @@
 
 People at a real table write each deal's points on a shared score sheet (``+1``, ``+2``, ``+3``
 or any amount) and read who still needs what. The winner is decided as in a game on the bot
-(RULES.md, "Ending the match"): a side that reaches the target with the highest total alone
+(docs/rulebook.md, "Ending the match"): a side that reaches the target with the highest total alone
 wins; when the highest totals at or over the target are equal, another deal is played.
 
 The sheet cannot know where a deal ends (people write its points one entry at a time), so the
@@ -21,6 +21,7 @@ Who may do what (checked before anything changes):
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -166,20 +167,23 @@ class ScoreKeeping:
         ``None`` for a tally with no winner.
         """
         named = [s if isinstance(s, Side) else Side(s) for s in sides]
-        names = [s.name.strip() for s in named]
+        names = [one_line(s.name) for s in named]
+        title = one_line(title)
         if not 2 <= len(named) <= MAX_SIDES:
-            raise _bad(f"a score sheet has 2 to {MAX_SIDES} sides, not {len(named)}")
+            raise _bad("sides", f"a score sheet has 2 to {MAX_SIDES} sides, not {len(named)}")
         if any(not 1 <= len(n) <= MAX_NAME for n in names):
-            raise _bad(f"each side needs a name of 1 to {MAX_NAME} characters")
-        if len({n.casefold() for n in names}) != len(names):
-            raise _bad("two sides have the same name")
+            raise _bad("name", f"each side needs a name of 1 to {MAX_NAME} characters")
+        if any(not looks_like(n) for n in names):
+            raise _bad("invisible_name", "a side's name shows nothing (invisible characters)")
+        if len({looks_like(n) for n in names}) != len(names):
+            raise _bad("same_name", "two sides have the same name, or names that look the same")
         people = [m for s in named for m in s.members]
         if len(set(people)) != len(people):
-            raise _bad("a person is listed on two sides (or twice)")
+            raise _bad("person_twice", "a person is listed on two sides (or twice)")
         if target is not None and not 1 <= target <= MAX_TARGET:
-            raise _bad(f"the target must be 1..{MAX_TARGET}, not {target}")
+            raise _bad("target", f"the target must be 1..{MAX_TARGET}, not {target}")
         if len(title) > MAX_NAME:
-            raise _bad(f"the title is longer than {MAX_NAME} characters")
+            raise _bad("title", f"the title is longer than {MAX_NAME} characters")
         sheet = await self._store.open_score_sheet(
             owner_id=owner,
             sides=names,
@@ -210,8 +214,9 @@ class ScoreKeeping:
             raise ScoreSheetError(
                 ScoreSheetCode.BAD_POINTS, f"{points} points", points=points, max=MAX_POINTS
             )
+        note = one_line(note)[:MAX_NOTE]
         try:
-            await self._store.add_score(sheet_id, side, points, note=note[:MAX_NOTE], by_user=by)
+            await self._store.add_score(sheet_id, side, points, note=note, by_user=by)
         except StoreError as error:  # closed between the check and the write
             raise _closed(sheet_id) from error
         return await self.standings(sheet_id)
@@ -283,8 +288,37 @@ class ScoreKeeping:
         return sheet
 
 
-def _bad(message: str) -> ScoreSheetError:
-    return ScoreSheetError(ScoreSheetCode.BAD_SHEET, message, reason=message)
+def _bad(reason: str, message: str) -> ScoreSheetError:
+    """``reason`` says which rule refused the sheet (front ends word it; ``message`` is for
+    logs): sides, name, invisible_name, same_name, person_twice, target, title."""
+    return ScoreSheetError(
+        ScoreSheetCode.BAD_SHEET,
+        message,
+        reason=reason,
+        max=MAX_TARGET if reason == "target" else MAX_SIDES if reason == "sides" else MAX_NAME,
+    )
+
+
+def one_line(text: str) -> str:
+    """What a person typed, on one line: line breaks, tabs and runs of spaces become one
+    space (a name or a note is one line of the sheet; a newline there would start a
+    heading or a quote)."""
+    return " ".join(text.split())
+
+
+def looks_like(name: str) -> str:
+    """How a name reads: compatibility-normalised (NFKC: "ｎｏｉ" is "noi"), without
+    invisible characters (zero-width spaces and joiners, direction marks), case folded.
+    Two sides that read the same are refused; a name that reads as nothing is refused.
+
+    >>> looks_like("Noi\u200b") == looks_like("NOI")
+    True
+    >>> looks_like("\u200b\u200d")
+    ''
+    """
+    folded = unicodedata.normalize("NFKC", name)
+    visible = "".join(c for c in folded if unicodedata.category(c) not in ("Cf", "Cc"))
+    return " ".join(visible.split()).casefold()
 
 
 def _closed(sheet_id: int) -> ScoreSheetError:

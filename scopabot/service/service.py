@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Mapping
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +26,12 @@ from .ratings import BoardRow, Boards, PlayerRecord, RatingsPolicy
 from .scheduler import SchedulerMixin
 from .score_keeping import ScoreKeeping
 from .thinking import PoolThinker, Thinker
+from .tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
 DEFAULT_COMPUTER_PAUSE = 0.8  # seconds between computer plays, so people can follow
+STALE_WINDOW = timedelta(minutes=10)  # see games_changed_before_stop
 
 
 class GameService(SchedulerMixin):
@@ -36,6 +39,7 @@ class GameService(SchedulerMixin):
 
     _unattach: Callable[[], None]
     _owns_store = False
+    tournaments: Tournaments  # round robin, Swiss and knock-out tournaments (:mod:`.tournaments`)
 
     @classmethod
     async def start(
@@ -62,8 +66,11 @@ class GameService(SchedulerMixin):
             games.rating_policy = rating_policy or RatingsPolicy()
         self._init_core(store, clock or SystemClock(), thinker or PoolThinker(), computer_pause)
         self._init_scheduler()
+        self.tournaments = Tournaments(self)
+        self.add_due_source(self.tournaments)
         self._unattach = self.clock.attach(self)
         await self._resume()
+        await self.tournaments.resume()
         self._start_scheduler()
         return self
 
@@ -86,6 +93,24 @@ class GameService(SchedulerMixin):
         for info in await self.store.playing_games():
             if any(not s.is_human for s in info.seats) or info.away:
                 self._drive(info.id)
+
+    async def games_changed_before_stop(
+        self, *, window: timedelta = STALE_WINDOW
+    ) -> list[tuple[int, int]]:
+        """(table, game) of the games in play changed within ``window`` of the last change
+        to any of them: those whose messages may not show their last moves, as the process
+        stopped (or was killed) before delivering them. A message is brought up to date
+        within seconds of a change (its retries give up after about half a minute), so a
+        game changed long before the stop shows its position already."""
+        infos = [i for i in await self.store.playing_games() if i.table_id is not None]
+        if not infos:
+            return []
+        latest = max(i.updated_at for i in infos)
+        return [
+            (i.table_id, i.id)
+            for i in infos
+            if i.table_id is not None and i.updated_at >= latest - window
+        ]
 
     async def close(self) -> None:
         """Stop the scheduler and computer seats, deliver queued events, close the pool.

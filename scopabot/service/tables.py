@@ -76,7 +76,7 @@ class TablesMixin(ServiceCore):
         seat_host: bool = True,
         rematch_of: int | None = None,
     ) -> TableInfo:
-        """Open a table; options not given come from the server's defaults, then RULES.md.
+        """Open a table; options not given come from the server's defaults, then docs/rulebook.md.
 
         The host sits at seat 0 (unless ``seat_host`` is false); ``computers`` seats are
         filled with computer players of ``level``, which is also the level that plays for an

@@ -2,8 +2,8 @@
 
 The copy is read inside one read transaction of its own connection, so the bot keeps writing
 (WAL lets readers and the writer proceed together) and the copy is the database as of one
-instant. It is written to a temporary file, checked, then renamed into place: a crash or a
-full disk never leaves a half copy under the destination name.
+instant. It is written to a temporary file, checked in full (SQLite's integrity check), then
+renamed into place: a crash or a full disk never leaves a half copy under the destination name.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import DatabaseCorruptError, DatabaseUnreadableError, StoreError, translate
+from .integrity import integrity_problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +74,13 @@ def backup_sync(source: Path, destination: Path, *, make_folder: bool = False) -
                 raise _source_error(exc, source, destination) from exc
             try:
                 dest.execute("PRAGMA journal_mode = DELETE")
-                check = dest.execute("PRAGMA quick_check").fetchone()[0]
+                # The full check (indexes against their tables, foreign keys), on the copy:
+                # the live database is not read twice.
+                check = integrity_problems(dest)
             except sqlite3.Error as exc:
                 # The copy holds the source's pages: damage in it is the source's.
                 raise _source_error(exc, source, destination) from exc
-            if check != "ok":
+            if check:
                 raise DatabaseCorruptError(
                     source, f"the copy fails its check ({check})", _no_copy(source, destination)
                 )

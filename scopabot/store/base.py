@@ -24,7 +24,13 @@ from typing import Self, TypeVar, TypeVarTuple
 
 import aiosqlite
 
-from .errors import DatabaseCorruptError, DatabaseUnreadableError, StoreError, translate
+from .errors import (
+    DatabaseCorruptError,
+    DatabaseUnreadableError,
+    EmptyDatabaseError,
+    StoreError,
+    translate,
+)
 from .migrate import Migration, check_version, load_migrations, migrate
 
 log = logging.getLogger(__name__)
@@ -63,6 +69,18 @@ async def _connect(path: Path) -> aiosqlite.Connection:
         if isinstance(exc, sqlite3.Error):
             raise translate(exc, path) from exc
         raise
+
+
+def _refuse_empty(path: Path) -> None:
+    """An existing 0-byte file where a database is expected: refused, never made anew."""
+    try:
+        empty = path.is_file() and path.stat().st_size == 0
+    except OSError as exc:
+        raise DatabaseUnreadableError(path, f"cannot reach the file ({exc.strerror})") from exc
+    if empty:
+        raise EmptyDatabaseError(
+            path, "the file is empty (0 bytes) where the bot's database was expected"
+        )
 
 
 def _check_path(path: Path) -> None:
@@ -110,6 +128,7 @@ class StoreBase:
         busy_timeout: float = 5.0,
         max_size_bytes: int | None = None,
         check: bool = False,
+        expected: bool = False,
         migrations: tuple[Migration, ...] | None = None,
     ) -> Self:
         """Open (creating if needed) and migrate the database at ``path``.
@@ -119,13 +138,19 @@ class StoreBase:
         moves before a checkpoint (never half of one). ``"FULL"`` syncs the log at every
         commit and survives power cuts too, at the disk's fsync cost per move.
         ``max_size_bytes`` caps the file (a full cap behaves as a full disk). ``check`` reads
-        the whole file first (:meth:`check`), so damage shows at start-up, not mid-game.
-        A refused file (too new, another program's) is left as it was, journal mode included.
+        the whole file first (:meth:`check`), before anything in it changes, so damage shows
+        at start-up, not mid-game, and the damaged file keeps every byte. ``expected`` says a
+        database should be there (the bot's own): an existing empty file is then refused
+        (:class:`EmptyDatabaseError`) instead of becoming a new, empty database; a missing
+        file is still a first start. A refused file (damaged, empty, too new, another
+        program's) is left as it was, journal mode included.
         """
         if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
         path = Path(path)
         _check_path(path)
+        if expected:
+            _refuse_empty(path)
         migrations = load_migrations() if migrations is None else migrations
         self = cls()
         self.path = path
@@ -136,11 +161,14 @@ class StoreBase:
         self._db = await _connect(path)
         try:
             await self._configure(
-                synchronous.upper(), busy_timeout, max_size_bytes, latest=len(migrations)
+                synchronous.upper(),
+                busy_timeout,
+                max_size_bytes,
+                latest=len(migrations),
+                check=check,
             )
-            if check:
-                await self.check()
             await migrate(self._db, path, migrations=migrations)
+            await self._check_writable()
             await self._start_checkpoints(synchronous.upper())
         except BaseException:
             try:
@@ -187,7 +215,13 @@ class StoreBase:
             self._checkpointer = None
 
     async def _configure(
-        self, synchronous: str, busy_timeout: float, max_size: int | None, *, latest: int
+        self,
+        synchronous: str,
+        busy_timeout: float,
+        max_size: int | None,
+        *,
+        latest: int,
+        check: bool = False,
     ) -> None:
         db = self._db
         try:
@@ -198,6 +232,10 @@ class StoreBase:
             await db.execute("PRAGMA busy_timeout = " + str(int(busy_timeout * 1000)))
         except sqlite3.Error as exc:
             raise translate(exc, self.path) from exc
+        if check:
+            # Before anything in the file changes (the switch to WAL rewrites its header):
+            # a damaged file is refused with every byte as it was.
+            await self.check()
         # Before anything in the file changes: a refused file keeps its journal mode too.
         await check_version(db, self.path, latest=latest)
         try:
@@ -214,6 +252,23 @@ class StoreBase:
         except sqlite3.Error as exc:
             raise translate(exc, self.path) from exc
 
+    async def _check_writable(self) -> None:
+        """Refuse a file the bot may read but not write (its permissions, a read-only
+        volume): started on it, every move would be refused at its write. The version is
+        written again, unchanged, and rolled back: nothing reaches the file (taking the write
+        lock alone succeeds on a read-only file)."""
+        db = self._db
+        try:
+            version = next(iter(await db.execute_fetchall("PRAGMA user_version")))[0]
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                await db.execute("PRAGMA user_version = " + str(int(version)))
+            finally:
+                with suppress(sqlite3.Error):
+                    await db.execute("ROLLBACK")
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from exc
+
     async def check(self) -> None:
         """Read every page (``PRAGMA quick_check``); raise DatabaseCorruptError on damage."""
         async with self._lock:
@@ -221,9 +276,12 @@ class StoreBase:
                 rows = list(await self._db.execute_fetchall("PRAGMA quick_check"))
             except sqlite3.Error as exc:
                 raise translate(exc, self.path) from exc
-        problems = [str(r[0]) for r in rows]
+        problems = [" ".join(str(r[0]).split()) for r in rows]
         if problems != ["ok"]:
-            raise DatabaseCorruptError(self.path, "damaged pages: " + "; ".join(problems[:3]))
+            # Worded as a damaged file is wherever SQLite finds it (store.errors.translate), so
+            # the administrator reads one sentence whichever check saw the damage first.
+            shown = "; ".join(problems[:3])
+            raise DatabaseCorruptError(self.path, f"database is damaged ({shown})")
 
     async def close(self) -> None:
         # The checkpointer goes first: the last connection to close checkpoints the whole log

@@ -29,10 +29,28 @@ class DatabaseError(StoreError):
         super().__init__(f"{self.path}: {problem} — {self.advice}")
 
 
+RESTORE = (
+    "restore the latest copy made with `scopabot backup`: stop the bot, move this file (and "
+    "its -wal and -shm files, if any) aside, copy the backup to this path and start the bot"
+)
+
+
 class DatabaseCorruptError(DatabaseError):
     advice = (
-        "the file is damaged or is not a ScopaBot database; stop the bot, keep the file for "
-        "inspection and restore the latest copy made with `scopabot backup`"
+        "the file is damaged or is not a ScopaBot database; ScopaBot leaves it untouched: keep "
+        "it for inspection and " + RESTORE
+    )
+
+
+class EmptyDatabaseError(DatabaseError):
+    """A 0-byte file where the bot's database was expected: a failed copy or restore, a
+    truncating editor, a volume mounted empty. Starting on it would silently begin a new,
+    empty database and every game and rating would seem gone."""
+
+    advice = (
+        "ScopaBot leaves it untouched and does not start a new database over it; if the "
+        "database was lost, " + RESTORE + "; if this is a new installation, delete the empty "
+        "file and start the bot again (it then makes a new database there)"
     )
 
 
@@ -69,6 +87,14 @@ class DatabaseUnreadableError(DatabaseError):
     advice = (
         "check that the path is a file (not a folder), that its folder exists and that the "
         "bot's user may read and write both"
+    )
+
+
+class DatabaseReadOnlyError(DatabaseUnreadableError):
+    advice = (
+        "the bot may read the file but not write it, so no move could be saved; give the "
+        "bot's user write permission on the file and its folder (or mount the volume "
+        "read-write) and start it again; the file was not changed"
     )
 
 
@@ -150,6 +176,8 @@ def translate(exc: sqlite3.Error, path: Path | str) -> StoreError:
         return DiskFullError(path, f"cannot write ({text})")
     if primary in (_BUSY, _LOCKED) or "locked" in text:
         return DatabaseLockedError(path, f"database is locked ({text})")
+    if primary == _READONLY or "readonly database" in text:
+        return DatabaseReadOnlyError(path, f"the file is read-only ({text})")
     if primary in (_CANTOPEN, _PERM, _READONLY, _AUTH, _IOERR) or "unable to open" in text:
         return DatabaseUnreadableError(path, f"cannot read or write the file ({text})")
     return StoreError(f"{path}: {type(exc).__name__}: {text}")

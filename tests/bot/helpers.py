@@ -170,8 +170,15 @@ def held(label: str) -> re.Pattern[str]:
     "primiera" or a finished deal's title in a string. Between two deals the breakdown
     picture names the finished deal's primiera cards in its alt text ("carte della primiera
     7 di denari, …") and the deal's end its last plays ("Fine della smazzata 2", then the
-    plays): public history, while the next deal's cards, the same forty, are already in hand."""
-    return re.compile(rf"^(?:(?!(?i:{FINISHED_DEAL}))[\s\S])*?{re.escape(label)}")
+    plays): public history, while the next deal's cards, the same forty, are already in hand.
+    In any case: a sentence names a card mid-sentence in lower case ("gioca il fante di denari")
+    where its button says "Fante di denari"."""
+    return re.compile(rf"^(?:(?!(?i:{FINISHED_DEAL}))[\s\S])*?(?i:{re.escape(label)})")
+
+
+def secret(label: str) -> re.Pattern[str]:
+    """A card's label as a secret, in any case (see :func:`held`)."""
+    return re.compile(re.escape(label), re.IGNORECASE)
 
 
 def secrets_of(labels: Iterable[str]) -> list[str]:

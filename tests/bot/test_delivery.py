@@ -17,6 +17,7 @@ from .helpers import (
     next_turn,
     play_buttons,
     play_from,
+    secret,
     start_against_computer,
     table_messages,
     thread_named,
@@ -72,7 +73,7 @@ async def test_play_suggests_cards_by_italian_names_from_an_english_client(
     thread = await correspondence_pair(s, alice, bob)
     hand = await s.wait_for(lambda: hand_message(s, bob), timeout=5)
     held = [m[3] for b in play_buttons(hand) if (m := PLAY_ID.match(str(b["custom_id"])))]
-    s.privacy.set_secrets(bob.user, [str(b["label"]) for b in play_buttons(hand)])
+    s.privacy.set_secrets(bob.user, [secret(str(b["label"])) for b in play_buttons(hand)])
     suit = held[0][-1]
     offered = await bob.autocomplete("scopa play", "card", ITALIAN_SUITS[suit], channel=thread)
     assert sorted(c["value"] for c in offered) == sorted(c for c in held if c.endswith(suit))
@@ -80,6 +81,12 @@ async def test_play_suggests_cards_by_italian_names_from_an_english_client(
     english = {"d": "coins", "c": "cups", "s": "swords", "b": "clubs"}[suit]
     offered = await bob.autocomplete("scopa play", "card", english, channel=thread)
     assert sorted(c["value"] for c in offered) == sorted(c for c in held if c.endswith(suit))
+    # Named by its number as people say it ("nove di spade", "nine of swords"), it is found.
+    value = int(held[0][:-1])
+    numbers = ["asso", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci"]
+    spoken = f"{numbers[value - 1]} di {ITALIAN_SUITS[suit]}"
+    offered = await bob.autocomplete("scopa play", "card", spoken, channel=thread)
+    assert [c["value"] for c in offered] == [held[0]], spoken
     # The notation works too, and what matches nothing offers nothing.
     assert [c["value"] for c in await bob.autocomplete("scopa play", "card", held[0])] == [held[0]]
     assert await bob.autocomplete("scopa play", "card", "xyz", channel=thread) == []
@@ -205,10 +212,10 @@ async def test_each_deal_ends_with_its_count_posted_in_the_thread(
     first = counts[0]
     text = first.text()
     assert text.startswith("**Fine della smazzata 1** · Scopa · tavolo 1"), text
-    assert " gioca " in text  # the deal's last plays
+    assert " gioca " in text or " cala " in text  # the deal's last plays (a lay is "cala")
     assert "```" in text and "Carte" in text  # the breakdown
     assert "**Primiera** · " in text and " di " in text.split("**Primiera** · ")[1]
-    assert "Punteggio: " in text
+    assert "Punteggio (" in text  # "Punteggio (agli 11): ...", the goal by the word (#20)
     assert [a["filename"] for a in first.attachments] == ["deal-1-1.png"]
     assert "Fine della smazzata 2" in counts[1].text()
     # Meanwhile the table message showed the first deal's end through deal 2's first round.

@@ -25,6 +25,7 @@ from .helpers import (
     next_turn,
     play_buttons,
     play_from,
+    secret,
     start_against_computer,
     table_messages,
     thread_named,
@@ -122,8 +123,8 @@ async def test_a_card_not_in_hand_is_refused_in_italian(
     actor, hand = turn
     other = bob if actor is alice else alice
     theirs = await s.wait_for(lambda: hand_message(s, other), timeout=5)
-    s.privacy.set_secrets(actor.user, card_labels(hand))
-    s.privacy.set_secrets(other.user, card_labels(theirs))
+    s.privacy.set_secrets(actor.user, [secret(c) for c in card_labels(hand)])
+    s.privacy.set_secrets(other.user, [secret(c) for c in card_labels(theirs)])
     found = PLAY_ID.match(str(play_buttons(theirs)[0]["custom_id"]))
     assert found is not None
     answer = (await actor.slash("scopa play", channel=thread, card=found[3])).message

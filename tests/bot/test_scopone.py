@@ -15,6 +15,7 @@ from .helpers import (
     live_cards,
     next_turn,
     play_from,
+    secret,
     table_messages,
     thread_named,
 )
@@ -75,7 +76,7 @@ async def play_by_slash(s: DiscordStandIn, bob: Actor, hand: object, thread: obj
     assert all(ENGLISH_CARD.search(c["name"]) for c in offered)
     s.privacy.set_secrets(
         bob.user,
-        [c for c in card_labels(hand) if c != cards[0]["label"]],  # type: ignore[arg-type]
+        [secret(c) for c in card_labels(hand) if c != cards[0]["label"]],  # type: ignore[arg-type]
     )
     captures = await bob.autocomplete("scopa play", "capture", "", channel=thread, card=card)
     options = {"card": card}

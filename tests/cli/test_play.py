@@ -138,5 +138,6 @@ def test_images_writes_every_picture_of_the_match_with_its_alt_text(tmp_path: Pa
         assert alt.strip()
     # The first hand's alt text names, in order, the cards the terminal showed as the hand.
     hand_alt = (folder / "001-hand.txt").read_text(encoding="utf-8")
-    assert hand_alt.startswith("Your hand: 1: 3 of coins; 2: 4 of coins; 3: 2 of clubs")
-    assert "Your hand: 1) 3d  2) 4d  3) 2b" in text
+    # (sorted by value then suit, as the bot's buttons are: issue #20 asked for sorted hands)
+    assert hand_alt.startswith("Your hand: 1: 2 of clubs; 2: 3 of coins; 3: 4 of coins")
+    assert "Your hand: 1) 2b  2) 3d  3) 4d" in text

@@ -1,4 +1,4 @@
-"""Scoring a deal: every point of RULES.md, ties, and the options that add points."""
+"""Scoring a deal: every point of docs/rulebook.md, ties, and the options that add points."""
 
 from __future__ import annotations
 

@@ -19,8 +19,9 @@ def test_the_last_play_says_who_takes_the_cards_left_on_the_table() -> None:
         (1, Play(seat=1, card=c("5c"), capture=(c("5s"),), scopa=False), (c("1b"), c("9d")), 1),
     ]
     lines = deal_end_lines(records, ["<@1>", "<@2>"], rules, Lang.IT)
-    assert lines[0] == "<@1> gioca 3 di denari."
-    assert lines[1].startswith("<@2> gioca 5 di coppe e prende 5 di spade")
+    # Card names mid-sentence take their article, and a card laid is "calata" (issue #20).
+    assert lines[0] == "<@1> cala il 3 di denari."
+    assert lines[1].startswith("<@2> gioca il 5 di coppe e prende il 5 di spade")
     assert (
         lines[2] == "Le carte rimaste in tavola vanno a <@2>: Asso di bastoni · Cavallo di denari."
     )
@@ -41,7 +42,7 @@ def test_the_deal_message_names_the_primiera_cards_of_each_side() -> None:
     primiera = next(b for b in screen.blocks if b.startswith("**Primiera**"))
     assert "<@1>: 7 of coins · 7 of cups" in primiera
     assert "<@2>: 7 of swords · 7 of clubs" in primiera
-    assert "Score: <@1> **5** · <@2> **3** (to 11)" in text
+    assert "Score (to 11): <@1> **5** · <@2> **3**" in text  # the goal by "Score" (issue #20)
     # Without the piles (a deal begun before a restart) no primiera line is made up.
     bare = deal_screen(score, (5, 3), rules, ["a", "b"], Lang.EN, title="t")
     assert not any(b.startswith("**Primiera**") for b in bare.blocks)

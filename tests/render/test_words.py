@@ -189,7 +189,8 @@ def test_every_illegal_reason_has_a_sentence_in_both_languages() -> None:
                 assert text.startswith("Mossa non consentita: "), text
                 assert not re.search(r"\b(is|the|not|your|take)\b", text), text
     options = refusal_text("illegal_move", {**params, "reason": "wrong_sum"}, Lang.IT)
-    assert "3 di coppe oppure Asso di spade + 2 di bastoni" in options
+    # Cards mid-sentence with their article (issue #20): "il 3 di coppe oppure l'asso...".
+    assert "il 3 di coppe oppure l'asso di spade e il 2 di bastoni" in options
 
 
 def test_a_refused_move_reaches_an_italian_player_in_italian_with_cards_in_words() -> None:

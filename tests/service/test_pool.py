@@ -5,7 +5,13 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
+from scopabot.ai import Level
+from scopabot.ai.search import BUDGETS
+from scopabot.engine import Game, Preset, Rules
 from scopabot.service import FakeClock, GameService, GameView, Move, PoolThinker
+from scopabot.service.thinking import WAIT_TARGET, search_in_time
 from scopabot.store import Store
 
 from .helpers import play_once
@@ -59,3 +65,37 @@ async def test_an_expert_thinks_in_a_worker_while_other_games_move(
     assert len(await store.move_history(expert_game)) >= 1  # the expert's card was stored
     await service.close()  # mid-match: the next start would resume it
     assert pool._pool is None  # close() shut the workers down
+
+
+def test_searches_share_the_time_when_more_wait_than_there_are_workers() -> None:
+    pool = PoolThinker(workers=2)
+    assert pool.share("expert") == BUDGETS[Level.EXPERT].time_budget
+    assert pool.share("hard") == BUDGETS[Level.HARD].time_budget
+    pool.waiting = 6  # three rounds of two workers: each gets a third of the wait
+    assert pool.share("expert") == pytest.approx(min(0.5, WAIT_TARGET / 3))
+    pool.waiting = 30
+    assert pool.share("expert") == pytest.approx(WAIT_TARGET / 15)
+    assert pool.share("hard") <= BUDGETS[Level.HARD].time_budget
+
+
+def test_a_search_that_queued_past_its_deadline_still_answers_legally() -> None:
+    game = Game.new(Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed=5)
+    view = game.view_for(game.turn)
+    move = search_in_time("expert", view, 1, share=0.5, deadline=0.0)
+    assert move in view.legal_moves()
+
+
+async def test_six_searches_asked_at_once_all_answer_and_are_counted_out() -> None:
+    pool = PoolThinker(workers=2)
+    views = []
+    for seed in range(6):
+        game = Game.new(Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed=seed)
+        views.append(game.view_for(game.turn))
+    try:
+        moves = await asyncio.gather(
+            *(pool.choose("expert", v, seed=n) for n, v in enumerate(views))
+        )
+        assert all(m in v.legal_moves() for m, v in zip(moves, views, strict=True))
+        assert pool.waiting == 0
+    finally:
+        await pool.close()

@@ -10,9 +10,11 @@ swallows a refusal still failed its user; a refusal whose broken rule is already
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -85,6 +87,20 @@ class Dispatcher:
     def __init__(self, standin: DiscordStandIn) -> None:
         self.s = standin
         self.routes: list[_Route] = []
+        self._slow: list[tuple[str, float]] = []
+        self._failing: list[tuple[str, float, int]] = []
+
+    def answer_slowly(self, route: str, seconds: float) -> None:
+        """Hold the answer to the next request to ``route`` (a spec-style path) ``seconds``
+        after it was carried out, as a busy Discord does: people already see its effect (a
+        reply, a message) while the bot still waits to learn, say, the message's id."""
+        self._slow.append((route, seconds))
+
+    def fail_for(self, route: str, seconds: float, *, status: int = 500) -> None:
+        """Answer every request to ``route`` with ``status`` (Discord having a bad moment)
+        for the next ``seconds``, without carrying it out. The failures are the test's
+        doing, so they are no violations; what the bot does about them may be."""
+        self._failing.append((route, time.monotonic() + seconds, status))
 
     # HTTP dispatch ----------------------------------------------------------------------------
 
@@ -166,6 +182,9 @@ class Dispatcher:
         major = next(
             (params[k] for k in ("channel_id", "guild_id", "webhook_id") if k in params), ""
         )
+        for failing, until, status in self._failing:
+            if failing == route.pattern and time.monotonic() < until:
+                raise DiscordError(status, 0, f"{status}: Internal Server Error", recorded=True)
         limited, rate_headers, outrun = self.s.rate_limits.check(route.pattern, major)
         if limited is not None:
             if outrun:
@@ -183,6 +202,12 @@ class Dispatcher:
         call = Call(request.method, route.pattern, params, record.query, record.body, files)
         self._validate(call)
         result = await route.handler(call)
+        for slow in self._slow:
+            if slow[0] == route.pattern:
+                self._slow.remove(slow)
+                self.s.world.touch()  # its effect is there for people to act on
+                await asyncio.sleep(slow[1])
+                break
         return result if isinstance(result, Reply) else Reply(result)
 
     def _refused(self, record: RequestRecord, error: DiscordError) -> None:

@@ -74,7 +74,9 @@ class DiscordStandIn:
             self.dispatcher.add(method, pattern, handler, auth=auth)
         self._runner: web.AppRunner | None = None
         self.port = 0
-        if not self.spec.available:
+        if not self.spec.available and not self.spec.reported:
+            # Said once per validator: the shared one serves every fixture of a test run.
+            self.spec.reported = True
             warnings.warn(self.spec.skip_reason or "spec unavailable", stacklevel=2)
 
     # Lifecycle ------------------------------------------------------------------------------

@@ -62,6 +62,7 @@ class SpecValidator:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or Path(os.environ.get("SCOPABOT_DISCORD_SPEC", SPEC_PATH))
         self.skip_reason: str | None = None
+        self.reported = False  # the stand-in warns of a missing spec once, not per fixture
         self._spec: Payload | None = None
         try:
             self._spec, self._registry = _load(str(self.path))
@@ -70,7 +71,7 @@ class SpecValidator:
                 f"Discord OpenAPI spec not found at {self.path}: request bodies get the "
                 "hand-written checks only and the 4 OpenAPI tests skip. Put specs/openapi.json "
                 "of https://github.com/discord/discord-api-spec there, or point "
-                "SCOPABOT_DISCORD_SPEC at it (README: the stand-in for Discord)"
+                "SCOPABOT_DISCORD_SPEC at it (docs/standin.md)"
             )
 
     @property

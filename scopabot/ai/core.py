@@ -1,0 +1,925 @@
+"""The search levels' own copy of a deal, built for speed: card sets as 40-bit masks.
+
+The search plays tens of thousands of simulated plays a move, and in Python the cost of a
+play is the objects it makes and the loops it runs. Here a hand, the table and each side's
+pile are one ``int`` each (bit ``c`` set for card index ``c``), so a play is a few bit
+operations and allocates nothing; the captures a table allows are looked up by the table's
+mask in a table filled from the engine's own capture rule (:func:`~scopabot.engine.
+capture_options`) the first time that table is met; and a finished deal is scored from
+counts taken off the masks (``int.bit_count`` and per-suit lookups) rather than by walking
+the piles.
+
+The engine's :class:`~scopabot.engine.Deal` stays the one statement of the rules: a state
+here is always built from one (:meth:`State.of`), and ``tests/ai/test_core.py`` plays random
+deals through both, for every preset and option, and finds no difference in any legal-move
+list, capture, scopa or score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations, islice
+from typing import Final
+
+from scopabot.engine import (
+    PRIMIERA_POINTS,
+    RE_BELLO,
+    SETTEBELLO,
+    VALUE_OF,
+    Deal,
+    PrimieraRule,
+    Rules,
+    Tiebreak,
+    capture_options,
+)
+
+from .features import SCOPA_WEIGHT, card_weights
+
+DENARI: Final = (1 << 10) - 1
+"""The denari are card indices 0..9: the low ten bits of a mask."""
+ACES: Final = sum(1 << c for c in range(40) if VALUE_OF[c] == 1)
+SEVENS: Final = sum(1 << c for c in range(40) if VALUE_OF[c] == 7)
+SIXES: Final = sum(1 << c for c in range(40) if VALUE_OF[c] == 6)
+SETTEBELLO_BIT: Final = 1 << SETTEBELLO
+RE_BELLO_BIT: Final = 1 << RE_BELLO
+_VALUE_SEVEN: Final = 1 << 6
+"""In a mask folded to values (:func:`values_of`), bit ``v - 1`` stands for value ``v``."""
+
+PRIMIERA_OF_SUIT: Final = tuple(
+    max((PRIMIERA_POINTS[v + 1] for v in range(10) if chunk >> v & 1), default=0)
+    for chunk in range(1024)
+)
+"""The best primiera card of one suit, indexed by that suit's ten bits (0: no card of it)."""
+NAPOLA_OF: Final = tuple(
+    0 if chunk & 7 != 7 else next((r for r in range(3, 10) if not chunk >> r & 1), 10)
+    for chunk in range(1024)
+)
+"""Napola points, indexed by the ten bits of the denari held: asso, due and tre of denari
+make 3, and every further consecutive denaro one more."""
+
+VALUE_CODE: Final = tuple(1 << (4 * VALUE_OF[c]) for c in range(40))
+"""A table's *code*, as the engine keeps it: four bits counting the cards of each value."""
+OF_VALUE: Final = tuple(sum(1 << c for c in range(40) if VALUE_OF[c] == v) for v in range(11))
+"""The four cards of each value 1..10, as a mask."""
+_CACHE_LIMIT: Final = 100_000
+_GREEDY_LIMIT: Final = 40_000
+"""About 1.5 KB a table: some 60 MB for a worker that has searched for a long time."""
+
+Recipe = tuple[int, int, tuple[tuple[int, int], ...]]
+"""One way to take cards of a table by sum, by values: the mask of the values taken whole,
+the change to the table's code, and the values of which only some cards are taken (value,
+how many: each choice of those cards is a different capture)."""
+
+
+def values_of(mask: int) -> int:
+    """The values present in a set of cards, as bits: bit ``v - 1`` for value ``v``."""
+    return (mask | mask >> 10 | mask >> 20 | mask >> 30) & DENARI
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card indices of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def code_of(mask: int) -> int:
+    code = 0
+    while mask:
+        low = mask & -mask
+        code += VALUE_CODE[low.bit_length() - 1]
+        mask ^= low
+    return code
+
+
+Row = tuple[float, ...]
+Greedy = tuple[
+    int, tuple[bool, ...], Row, Row, Row, tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]
+"""A table for the playouts' greedy rule, by played value 0..10 (0 unused): its code, whether
+the value captures, the worth of its best play beside the card's own (with no next hand in
+view; with one; with one that holds a seven), the values whose presence in the next hand
+makes the play leave a sweep (as bits), and the best capture (and the best when a seven is
+feared). See :meth:`Core.greedy_entry`."""
+Entry = tuple[int, tuple[tuple[Recipe, ...], ...]]
+"""What a table of one code allows: the sum of its values, and for each played value 0..10 (0
+unused) that has no card of its value on the table, the recipes of its captures."""
+
+
+class Core:
+    """What the search needs to know of one set of rules, and its table of captures.
+
+    The captures are looked up by the table's *code* (how many cards of each value it holds,
+    which is all the capture rule looks at): a few thousand codes cover almost every table
+    met, where masks would be counted in hundreds of thousands. A recipe turns into the
+    cards taken with one ``&`` on the table's mask, since it takes every card of the values
+    it names; only when a table holds two cards of a value and a sum takes one of them are
+    the choices spelled out (:func:`expand`)."""
+
+    __slots__ = (
+        "apt",
+        "greedy",
+        "hand_size",
+        "lay_feared",
+        "lay_worth",
+        "n",
+        "napola",
+        "next_seat",
+        "re_bello",
+        "recipes",
+        "rules",
+        "sevens",
+        "side_of",
+        "sides",
+        "suit_weights",
+        "weights",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.n = rules.players
+        self.sides = rules.sides
+        self.side_of = tuple(rules.side_of(s) for s in range(rules.players))
+        self.next_seat = tuple((s + 1) % rules.players for s in range(rules.players))
+        self.apt = rules.asso_piglia_tutto
+        self.hand_size = rules.hand_size
+        self.napola = rules.napola
+        self.re_bello = rules.re_bello
+        self.sevens = rules.primiera is PrimieraRule.SEVENS
+        self.weights = w = card_weights(rules)
+        self.suit_weights = tuple(
+            tuple(
+                sum(w[suit * 10 + v] for v in range(10) if chunk >> v & 1) for chunk in range(1024)
+            )
+            for suit in range(4)
+        )
+        self.recipes: dict[int, Entry] = {}
+        self.greedy: dict[int, Greedy] = {}
+        # A laid card gives away half its worth; the settebello laid where the next hand
+        # holds a seven costs a point more.
+        self.lay_worth = tuple(-0.5 * x for x in w)
+        self.lay_feared = tuple(
+            x - (1.0 if c == SETTEBELLO else 0.0) for c, x in enumerate(self.lay_worth)
+        )
+
+    def entry(self, code: int) -> Entry:
+        """The recipes of a table's code, looked up (and worked out the first time)."""
+        return self.recipes.get(code) or self.compute(code)
+
+    def compute(self, code: int) -> Entry:
+        """Work out a code's recipes from the engine's capture rule."""
+        if len(self.recipes) >= _CACHE_LIMIT:
+            self.recipes.clear()
+        counts = [code >> (4 * v) & 15 for v in range(11)]
+        values = tuple(v for v in range(1, 11) for _ in range(counts[v]))
+        options = capture_options(values, self.apt)
+        per_value: list[tuple[Recipe, ...]] = [()]
+        for v in range(1, 11):
+            if counts[v]:
+                per_value.append(())  # taken card by card: see captures()
+                continue
+            seen: dict[tuple[int, ...], Recipe] = {}
+            for positions in options[v]:
+                taken = [0] * 11
+                for i in positions:
+                    taken[values[i]] += 1
+                key = tuple(taken)
+                if key in seen:
+                    continue  # the same values, another choice of cards: expand() lists it
+                whole = 0
+                partial = []
+                for u in range(1, 11):
+                    if taken[u] == counts[u]:
+                        if taken[u]:
+                            whole |= OF_VALUE[u]
+                    elif taken[u]:
+                        partial.append((u, taken[u]))
+                delta = sum(taken[u] << (4 * u) for u in range(11))
+                seen[key] = (whole, delta, tuple(partial))
+            per_value.append(tuple(seen.values()))
+        found = self.recipes[code] = (sum(values), tuple(per_value))
+        return found
+
+    def greedy_entry(self, table: int) -> Greedy:
+        """What the playouts' greedy rule needs of a table, worked out the first time it is
+        met. A search meets a thousand or so new tables a move, so this is kept cheap: each
+        capture is a recipe's ``&`` on the table (see :func:`captures`).
+
+        The rule scores a play as the worth of the cards taken (the card played counted by
+        the caller), a point more for a sweep; a laid card as half its worth given away. A
+        play that leaves a table of 10 or less costs 0.7 when the next hand is not looked
+        at, and 1.2 when the next hand holds the card to sweep it; one that leaves the
+        settebello to a next hand holding a seven costs a point.
+        """
+        greedy = self.greedy
+        if len(greedy) >= _GREEDY_LIMIT:
+            # The oldest half goes: the tables of the deals searched lately stay.
+            for key in list(islice(greedy, len(greedy) // 2)):
+                del greedy[key]
+        code = code_of(table)
+        tsum, recipes = self.recipes.get(code) or self.compute(code)
+        weight = self.weight
+        sette = table & SETTEBELLO_BIT
+        captures_ = [False]
+        blind = [0.0]
+        plain = [0.0]
+        feared = [0.0]
+        risk = [0]
+        take = [0]
+        take_feared = [0]
+        for v in range(1, 11):
+            same = table & OF_VALUE[v]
+            caps: list[int] = []
+            if same:
+                caps = [1 << c for c in cards_of(same)]
+            else:
+                for recipe in recipes[v]:
+                    if recipe[2]:
+                        caps.extend(expand(table, recipe))
+                    else:
+                        caps.append(table & recipe[0])
+            if not caps:
+                rest = tsum + v
+                captures_.append(False)
+                blind.append(-0.7 if rest <= 10 else 0.0)
+                plain.append(0.0)
+                feared.append(-1.0 if sette else 0.0)
+                risk.append(1 << (rest - 1) if rest <= 10 else 0)
+                take.append(0)
+                take_feared.append(0)
+                continue
+            captures_.append(True)
+            if table in caps:
+                # A sweep outweighs any other capture of the same card (it takes more).
+                worth = weight(table) + SCOPA_WEIGHT
+                blind.append(worth)
+                plain.append(worth)
+                feared.append(worth)
+                risk.append(0)
+                take.append(table)
+                take_feared.append(table)
+                continue
+            best = best_feared = caps[0]
+            best_worth = best_feared_worth = -1e9
+            for m in caps:
+                worth = weight(m)
+                if worth > best_worth:
+                    best, best_worth = m, worth
+                if sette and not m & sette:
+                    worth -= 1.0
+                if worth > best_feared_worth:
+                    best_feared, best_feared_worth = m, worth
+            rest = tsum - v
+            blind.append(best_worth - 0.7 if rest <= 10 else best_worth)
+            plain.append(best_worth)
+            feared.append(best_feared_worth)
+            risk.append(1 << (rest - 1) if rest <= 10 else 0)
+            take.append(best)
+            take_feared.append(best_feared)
+        found = greedy[table] = (
+            code,
+            tuple(captures_),
+            tuple(blind),
+            tuple(plain),
+            tuple(feared),
+            tuple(risk),
+            tuple(take),
+            tuple(take_feared),
+        )
+        return found
+
+    def weight(self, mask: int) -> float:
+        """The worth of taking these cards (as :mod:`.features` weighs them)."""
+        sw = self.suit_weights
+        return (
+            sw[0][mask & DENARI]
+            + sw[1][mask >> 10 & DENARI]
+            + sw[2][mask >> 20 & DENARI]
+            + sw[3][mask >> 30]
+        )
+
+    def totals(self, piles: Sequence[int], scope: Sequence[int]) -> list[int]:
+        """Each side's points for a finished deal whose captured cards are ``piles``, as the
+        engine's ``deal_totals`` counts them."""
+        if len(piles) == 2 and not self.sevens:
+            return self._two_sides(piles[0], piles[1], scope)
+        totals = list(scope)
+        cards = []
+        denari = []
+        primiera = []
+        napola = self.napola
+        re_bello = self.re_bello
+        sevens = self.sevens
+        for side, m in enumerate(piles):
+            cards.append(m.bit_count())
+            d = m & DENARI
+            denari.append(d.bit_count())
+            if m & SETTEBELLO_BIT:
+                totals[side] += 1
+            if re_bello and m & RE_BELLO_BIT:
+                totals[side] += 1
+            if napola:
+                totals[side] += NAPOLA_OF[d]
+            if sevens:
+                primiera.append(
+                    (m & SEVENS).bit_count() * 100
+                    + (m & SIXES).bit_count() * 10
+                    + (m & ACES).bit_count()
+                )
+            else:
+                p0 = PRIMIERA_OF_SUIT[d]
+                p1 = PRIMIERA_OF_SUIT[m >> 10 & DENARI]
+                p2 = PRIMIERA_OF_SUIT[m >> 20 & DENARI]
+                p3 = PRIMIERA_OF_SUIT[m >> 30]
+                primiera.append(p0 + p1 + p2 + p3 if p0 and p1 and p2 and p3 else 0)
+        # Each of these points is a unique maximum, and nobody takes it with nothing.
+        for counts in (cards, denari, primiera):
+            best = max(counts)
+            if best > 0 and counts.count(best) == 1:
+                totals[counts.index(best)] += 1
+        return totals
+
+    def _two_sides(self, a: int, b: int, scope: Sequence[int]) -> list[int]:
+        # The same count as below for the usual case, without a list per count.
+        ta, tb = scope
+        na, nb = a.bit_count(), b.bit_count()
+        if na != nb:
+            if na > nb:
+                ta += 1
+            else:
+                tb += 1
+        da, db = a & DENARI, b & DENARI
+        ca, cb = da.bit_count(), db.bit_count()
+        if ca != cb:
+            if ca > cb:
+                ta += 1
+            else:
+                tb += 1
+        best = PRIMIERA_OF_SUIT
+        p0, p1, p2, p3 = best[da], best[a >> 10 & DENARI], best[a >> 20 & DENARI], best[a >> 30]
+        pa = p0 + p1 + p2 + p3 if p0 and p1 and p2 and p3 else 0
+        p0, p1, p2, p3 = best[db], best[b >> 10 & DENARI], best[b >> 20 & DENARI], best[b >> 30]
+        pb = p0 + p1 + p2 + p3 if p0 and p1 and p2 and p3 else 0
+        if pa != pb:
+            if pa > pb:
+                ta += 1
+            else:
+                tb += 1
+        if a & SETTEBELLO_BIT:
+            ta += 1
+        elif b & SETTEBELLO_BIT:
+            tb += 1
+        if self.re_bello:
+            if a & RE_BELLO_BIT:
+                ta += 1
+            elif b & RE_BELLO_BIT:
+                tb += 1
+        if self.napola:
+            ta += NAPOLA_OF[da]
+            tb += NAPOLA_OF[db]
+        return [ta, tb]
+
+    def reward(self, piles: Sequence[int], scope: Sequence[int], side: int) -> float:
+        """The point difference for ``side``: its points minus the mean of the others'."""
+        totals = self.totals(piles, scope)
+        if len(totals) == 2:
+            return float(totals[side] - totals[1 - side])
+        mine = totals[side]
+        return mine - (sum(totals) - mine) / (len(totals) - 1)
+
+
+def core_for(rules: Rules) -> Core:
+    """One :class:`Core` per set of rules of play, kept for the process: its tables warm up
+    over the deals a worker searches, whatever the match's length."""
+    return _core_for(rules.replace(target=11, deals=None, tiebreak=Tiebreak.EXTRA_DEAL))
+
+
+@lru_cache(maxsize=64)
+def _core_for(rules: Rules) -> Core:
+    return Core(rules)
+
+
+def expand(table: int, recipe: Recipe) -> list[int]:
+    """Every capture of one recipe on this table: the values taken whole, and each choice
+    of the cards of the values taken in part."""
+    whole, _, partial = recipe
+    choices = [table & whole]
+    for u, j in partial:
+        cards = cards_of(table & OF_VALUE[u])
+        choices = [m | mask_of(combo) for m in choices for combo in combinations(cards, j)]
+    return choices
+
+
+def captures(core: Core, table: int, code: int, value: int) -> list[tuple[int, int]]:
+    """Every capture a card of ``value`` may make, as (mask of the cards taken, change to the
+    table's code); none when it can only be laid."""
+    same = table & OF_VALUE[value]
+    if same:
+        return [(b, 1 << (4 * value)) for b in (1 << c for c in cards_of(same))]
+    out: list[tuple[int, int]] = []
+    for recipe in core.entry(code)[1][value]:
+        if recipe[2]:
+            out.extend((m, recipe[1]) for m in expand(table, recipe))
+        else:
+            out.append((table & recipe[0], recipe[1]))
+    return out
+
+
+class State:
+    """A deal in play for the search: what :class:`~scopabot.engine.Deal` holds, with the
+    table and the piles as masks and each hand as a list of card indices in no order (the
+    rules never look at the order; a list is the quickest to draw from and to walk)."""
+
+    __slots__ = (
+        "code",
+        "dealer",
+        "deck",
+        "hands",
+        "last",
+        "left",
+        "piles",
+        "pos",
+        "scopa",
+        "scope",
+        "table",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        hands: list[list[int]],
+        table: int,
+        code: int,
+        turn: int,
+        left: int,
+        piles: list[int],
+        scope: list[int],
+        last: int,
+        deck: tuple[int, ...],
+        pos: int,
+        dealer: int,
+    ) -> None:
+        self.hands = hands
+        self.table = table
+        self.code = code
+        self.turn = turn
+        self.left = left
+        self.piles = piles
+        self.scope = scope
+        self.last = last
+        self.deck = deck
+        self.pos = pos
+        self.dealer = dealer
+        self.scopa = False
+
+    @classmethod
+    def of(cls, deal: Deal) -> State:
+        """The same position as an engine deal (the undealt cards in the same order)."""
+        table = mask_of(deal.table)
+        return cls(
+            [h[:] for h in deal.hands],
+            table,
+            code_of(table),
+            deal.turn,
+            deal.left,
+            [mask_of(p) for p in deal.captured],
+            deal.scope[:],
+            deal.last,
+            tuple(deal.deck[deal.pos :]),
+            0,
+            deal.dealer,
+        )
+
+    def copy(self) -> State:
+        return State(
+            [h[:] for h in self.hands],
+            self.table,
+            self.code,
+            self.turn,
+            self.left,
+            self.piles[:],
+            self.scope[:],
+            self.last,
+            self.deck,
+            self.pos,
+            self.dealer,
+        )
+
+
+def actions(core: Core, s: State) -> list[tuple[int, int]]:
+    """Every legal move of the seat to play, as (card index, mask of the cards taken)."""
+    out: list[tuple[int, int]] = []
+    for card in s.hands[s.turn]:
+        caps = captures(core, s.table, s.code, VALUE_OF[card])
+        if caps:
+            out.extend((card, m) for m, _ in caps)
+        else:
+            out.append((card, 0))
+    return out
+
+
+def apply(core: Core, s: State, card: int, taken: int) -> bool:
+    """Play a legal move (unchecked), as ``Deal.apply`` does; ``True`` when every card of
+    the deal has been played (the leftovers wait for :func:`finish`)."""
+    seat = s.turn
+    bit = 1 << card
+    hands = s.hands
+    hands[seat].remove(card)
+    s.left -= 1
+    s.scopa = False
+    if taken:
+        s.table ^= taken
+        s.code -= code_of(taken)
+        side = core.side_of[seat]
+        s.piles[side] |= taken | bit
+        s.last = seat
+        if not s.table and s.left and not (core.apt and VALUE_OF[card] == 1 and not taken & ACES):
+            s.scopa = True
+            s.scope[side] += 1
+    else:
+        s.table |= bit
+        s.code += VALUE_CODE[card]
+    seat = core.next_seat[seat]
+    s.turn = seat
+    if hands[seat]:
+        return False
+    if not s.left:
+        return True
+    if s.pos < len(s.deck) and not any(hands):
+        refill(core, s)
+    return False
+
+
+def refill(core: Core, s: State) -> None:
+    """Deal ``hand_size`` cards to each hand, from the dealer's right."""
+    size = core.hand_size
+    pos = s.pos
+    seat = core.next_seat[s.dealer]
+    for _ in range(core.n):
+        s.hands[seat] = list(s.deck[pos : pos + size])
+        pos += size
+        seat = core.next_seat[seat]
+    s.pos = pos
+
+
+def finish(core: Core, s: State) -> None:
+    """Sweep the leftovers to the side of the last capture (to nobody if none was made)."""
+    if s.last >= 0:
+        s.piles[core.side_of[s.last]] |= s.table
+    s.table = 0
+    s.code = 0
+
+
+_BIT: Final = tuple(1 << c for c in range(40))
+_SAME: Final = tuple(OF_VALUE[VALUE_OF[c]] for c in range(40))
+"""The four cards of each card's value, by card index."""
+_VALUE_BIT: Final = tuple(1 << (VALUE_OF[c] - 1) for c in range(40))
+
+
+def playout_reward(
+    core: Core,
+    s: State,
+    side: int,
+    stream: Sequence[float],
+    eps: float,
+    informed: bool,
+) -> float:
+    """Play ``s`` to the end of the deal (leftovers swept) and value it for ``side``.
+
+    Each seat takes the greedy move except for a random move with probability ``eps``; the
+    randomness is read from ``stream`` in turn (and again from its start if it runs out), so
+    that every move searched from one sampled deal meets the same luck (common random
+    numbers) without a generator made per playout.
+
+    Greedy: the most valuable capture (cards weighed as in :mod:`.features`, a sweep one
+    point), and no table of 10 or less left behind. ``informed`` seats look at the next
+    seat's hand in the sampled deal instead: they avoid leaving a sweep or the settebello
+    only to a player who can take them. Every seat knows every hand here, as in any
+    perfect-information playout; informing the greedy rule makes the playout defend the way
+    good players do (they guess the next hand from the cards played).
+
+    The play is written out in this one loop, on local names (a call per play would cost
+    more than the play itself); what a table allows is looked up by its mask
+    (:meth:`Core.greedy_entry`).
+    """
+    hands = s.hands
+    table = s.table
+    seat = s.turn
+    left = s.left
+    piles = s.piles
+    scope = s.scope
+    last = s.last
+    deck = s.deck
+    pos = s.pos
+    entries = core.greedy
+    compute = core.greedy_entry
+    recipes = core.recipes
+    same_of = _SAME
+    lay_worth = core.lay_worth
+    lay_feared = core.lay_feared
+    side_of = core.side_of
+    next_seat = core.next_seat
+    apt = core.apt
+    w = core.weights
+    size = core.hand_size
+    n = core.n
+    value = VALUE_OF
+    bits = _BIT
+    # Each hand's values as bits, kept up to date play by play, for the next seat's threats.
+    held = [0] * n
+    if informed:
+        for h in range(n):
+            m = 0
+            for c in hands[h]:
+                m |= bits[c]
+            held[h] = m
+    at = 0
+    count = len(stream)
+    while True:
+        hand = hands[seat]
+        code, capturing, blind, plain, feared, risk, take, take_feared = entries.get(
+            table
+        ) or compute(table)
+        r = stream[at]
+        at = at + 1 if at + 1 < count else 0
+        if r < eps:
+            # A random card, then a random capture among those it allows.
+            card = hand[int(r / eps * len(hand))]
+            v = value[card]
+            taken = 0
+            if capturing[v]:
+                r = stream[at]
+                at = at + 1 if at + 1 < count else 0
+                same = table & same_of[card]
+                if same:
+                    for _ in range(int(r * same.bit_count())):
+                        same &= same - 1
+                    taken = same & -same
+                else:
+                    rec = (recipes.get(code) or core.compute(code))[1][v]
+                    recipe = rec[int(r * len(rec))]
+                    if recipe[2]:
+                        choices = expand(table, recipe)
+                        taken = choices[int(r * len(choices))]
+                    else:
+                        taken = table & recipe[0]
+        else:
+            nxt = held[next_seat[seat]]
+            nv = (nxt | nxt >> 10 | nxt >> 20 | nxt >> 30) & DENARI
+            if not nv:
+                worth, laid = blind, lay_worth
+            elif nv & _VALUE_SEVEN:
+                worth, laid = feared, lay_feared
+            else:
+                worth, laid = plain, lay_worth
+            best = -1e9
+            card = hand[0]
+            for c in hand:
+                v = value[c]
+                score = (w[c] if capturing[v] else laid[c]) + worth[v]
+                if nv & risk[v]:
+                    score -= 1.2
+                if score > best:
+                    best, card = score, c
+            v = value[card]
+            taken = (take_feared if worth is feared else take)[v]
+        # The play itself, as apply() makes it.
+        hand.remove(card)
+        left -= 1
+        if informed:
+            held[seat] ^= bits[card]
+        if taken:
+            table ^= taken
+            sd = side_of[seat]
+            piles[sd] |= taken | bits[card]
+            last = seat
+            if not table and left and not (apt and value[card] == 1 and not taken & ACES):
+                scope[sd] += 1
+        else:
+            table |= bits[card]
+        seat = next_seat[seat]
+        if hands[seat]:
+            continue
+        if not left:
+            break
+        if pos < len(deck) and not any(hands):
+            to = next_seat[s.dealer]
+            for _ in range(n):
+                dealt = list(deck[pos : pos + size])
+                hands[to] = dealt
+                if informed:
+                    m = 0
+                    for c in dealt:
+                        m |= bits[c]
+                    held[to] = m
+                pos += size
+                to = next_seat[to]
+    if last >= 0:
+        piles[side_of[last]] |= table
+    s.table = s.code = s.left = 0
+    s.turn = seat
+    s.last = last
+    s.pos = pos
+    return core.reward(piles, scope, side)
+
+
+def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int]:
+    """Play ``s`` to its end choosing at random (a random card, then a random capture among
+    those allowed), sweep the leftovers and return each side's points: what
+    ``Deal.playout`` does, here for the benchmark's measure of the core. ``bits`` is a
+    generator's ``getrandbits``."""
+    hands = s.hands
+    table = s.table
+    code = s.code
+    seat = s.turn
+    left = s.left
+    piles = s.piles
+    scope = s.scope
+    last = s.last
+    deck = s.deck
+    pos = s.pos
+    recipes = core.recipes
+    compute = core.compute
+    side_of = core.side_of
+    next_seat = core.next_seat
+    apt = core.apt
+    size = core.hand_size
+    n = core.n
+    value = VALUE_OF
+    same_of = _SAME
+    vcode = VALUE_CODE
+    bit_of = _BIT
+    while True:
+        hand = hands[seat]
+        held = len(hand)
+        card = hand.pop(bits(24) % held) if held > 1 else hand.pop()
+        left -= 1
+        same = table & same_of[card]
+        if same:
+            if same & (same - 1):
+                for _ in range(bits(24) % same.bit_count()):
+                    same &= same - 1
+                same &= -same
+            table ^= same
+            code -= vcode[card]
+            sd = side_of[seat]
+            piles[sd] |= same | bit_of[card]
+            last = seat
+            if not table and left:
+                scope[sd] += 1
+        else:
+            rec = (recipes.get(code) or compute(code))[1][value[card]]
+            if rec:
+                recipe = rec[bits(24) % len(rec)] if len(rec) > 1 else rec[0]
+                if recipe[2]:
+                    choices = expand(table, recipe)
+                    taken = choices[bits(24) % len(choices)]
+                else:
+                    taken = table & recipe[0]
+                table ^= taken
+                code -= recipe[1]
+                sd = side_of[seat]
+                piles[sd] |= taken | bit_of[card]
+                last = seat
+                if not table and left and not (apt and value[card] == 1 and not taken & ACES):
+                    scope[sd] += 1
+            else:
+                table |= bit_of[card]
+                code += vcode[card]
+        seat = next_seat[seat]
+        if hands[seat]:
+            continue
+        if not left:
+            break
+        if pos < len(deck) and not any(hands):
+            to = next_seat[s.dealer]
+            for _ in range(n):
+                hands[to] = list(deck[pos : pos + size])
+                pos += size
+                to = next_seat[to]
+    if last >= 0:
+        piles[side_of[last]] |= table
+    s.table = s.code = s.left = 0
+    s.turn = seat
+    s.last = last
+    s.pos = pos
+    return core.totals(piles, scope)
+
+
+def exact_value(core: Core, s: State, side: int) -> float:
+    """The exact point difference for ``side`` with every hand known and no card left to
+    deal, the other sides playing against it (alpha-beta; ``s`` is left as it was)."""
+    hands = [mask_of(h) for h in s.hands]
+    piles = s.piles[:]
+    scope = s.scope[:]
+    return _exact(
+        core, hands, s.table, s.code, piles, scope, s.last, s.turn, s.left, side, -1e9, 1e9
+    )
+
+
+def _exact(
+    core: Core,
+    hands: list[int],
+    table: int,
+    code: int,
+    piles: list[int],
+    scope: list[int],
+    last: int,
+    seat: int,
+    left: int,
+    side: int,
+    alpha: float,
+    beta: float,
+) -> float:
+    # Each play is made on the shared lists and taken back after its subtree: nothing is
+    # copied per node.
+    sd = core.side_of[seat]
+    maximizing = sd == side
+    hand = hands[seat]
+    nxt = core.next_seat[seat]
+    apt = core.apt
+    best = -1e9 if maximizing else 1e9
+    moves: list[tuple[int, int, int]] = []
+    lays: list[tuple[int, int, int]] = []
+    for card in cards_of(hand):
+        caps = captures(core, table, code, VALUE_OF[card])
+        if caps:
+            moves.extend((card, m, d) for m, d in caps)
+        else:
+            lays.append((card, 0, 0))
+    # Captures first, the larger first (they cut the search soonest), then lays.
+    moves.sort(key=_larger_first)
+    moves.extend(lays)
+    for card, m, d in moves:
+        b = 1 << card
+        hands[seat] = hand ^ b
+        scopa = False
+        pile = piles[sd]
+        if m:
+            after = table ^ m
+            after_code = code - d
+            piles[sd] = pile | m | b
+            taker = seat
+            if not after and left > 1 and not (apt and VALUE_OF[card] == 1 and not m & ACES):
+                scopa = True
+                scope[sd] += 1
+        else:
+            after = table | b
+            after_code = code + VALUE_CODE[card]
+            taker = last
+        if left == 1:
+            # The deal's last card: the leftovers go to the last capture's side.
+            if taker >= 0:
+                ts = core.side_of[taker]
+                kept = piles[ts]
+                piles[ts] = kept | after
+                value = core.reward(piles, scope, side)
+                piles[ts] = kept
+            else:
+                value = core.reward(piles, scope, side)
+        else:
+            value = _exact(
+                core,
+                hands,
+                after,
+                after_code,
+                piles,
+                scope,
+                taker,
+                nxt,
+                left - 1,
+                side,
+                alpha,
+                beta,
+            )
+        piles[sd] = pile
+        if scopa:
+            scope[sd] -= 1
+        if maximizing:
+            if value > best:
+                best = value
+                if best > alpha:
+                    alpha = best
+        elif value < best:
+            best = value
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    hands[seat] = hand
+    return best
+
+
+def _larger_first(move: tuple[int, int, int]) -> int:
+    return -move[1].bit_count()

@@ -1,0 +1,452 @@
+"""``/scopa tournament``: create, join, leave, start, standings, bracket, withdraw, cancel.
+
+The tournaments are the service's (``service.tournaments``); this only asks and shows. When a
+round starts the service has opened and dealt every match's table; here each table is put in
+its own thread of the tournament's channel (as a table started by its host is) and the round
+is announced there, naming every player, their opponent, their table and the deadline. The
+end is announced with the winner and the standings.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+
+from scopabot.render.i18n import Lang, tr
+from scopabot.render.tournament import (
+    MatchLine,
+    StandingLine,
+    bracket_text,
+    format_name,
+    round_text,
+    standings_text,
+    status_text,
+    winner_text,
+)
+from scopabot.service import Event, Pace, ServiceError
+from scopabot.service.tournaments import (
+    MatchInfo,
+    RoundStarted,
+    StandingRow,
+    TournamentErrorCode,
+    TournamentFinished,
+    TournamentInfo,
+    Tournaments,
+)
+
+from .actions import say
+from .choices import PRESETS
+from .context import table_link
+
+# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
+# client imports every part), and ``tests/test_layers.py`` refuses cycles.
+ScopaBot = Any
+
+log = logging.getLogger(__name__)
+
+FORMATS = [
+    Choice(name=_("Knock-out"), value="knockout"),
+    Choice(name=_("Round robin"), value="round_robin"),
+    Choice(name=_("Swiss system"), value="swiss"),
+    Choice(name=_("Groups then knock-out"), value="groups"),
+]
+SEEDINGS = [
+    Choice(name=_("Drawn"), value="draw"),
+    Choice(name=_("By rating"), value="rating"),
+]
+QUIET = discord.AllowedMentions.none()
+
+
+def who(people: tuple[int, ...] | None) -> str:
+    if not people:
+        return "—"
+    return " & ".join(f"<@{p}>" for p in people)
+
+
+def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
+    return [
+        StandingLine(
+            r.rank,
+            who(r.people),
+            r.played,
+            r.won,
+            r.lost,
+            r.points,
+            r.tiebreak,
+            r.scored,
+            r.conceded,
+            r.withdrawn,
+            r.group,
+        )
+        for r in rows
+    ]
+
+
+def match_line(m: MatchInfo, table: str | None = None) -> MatchLine:
+    return MatchLine(
+        round=m.round,
+        a=who(m.a),
+        b=None if m.b is None else who(m.b),
+        outcome=None if m.outcome is None else m.outcome.value,
+        points=m.points,
+        table=table,
+        reason=m.reason,
+        group=m.group,
+    )
+
+
+class TournamentFront:
+    """What the bot does of tournaments: commands' answers and the channel's news."""
+
+    def __init__(self, bot: ScopaBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.tournaments: Tournaments = bot.service.tournaments
+
+    async def which(
+        self, interaction: discord.Interaction[Any], number: int | None, *, ended: bool = False
+    ) -> TournamentInfo:
+        """The tournament named, else the newest one of this server (still running, unless
+        ``ended`` ones may be shown too)."""
+        if number is not None:
+            return await self.tournaments.info(number)
+        found = await self.tournaments.in_guild(interaction.guild_id, active=not ended)
+        if not found:
+            raise ServiceError(TournamentErrorCode.UNKNOWN_TOURNAMENT, "none here")
+        return found[0]
+
+    # ------------------------------------------------------------------ the channel's news
+
+    async def on_event(self, event: Event) -> None:
+        if isinstance(event, RoundStarted):
+            await self.round_started(event)
+        elif isinstance(event, TournamentFinished):
+            await self.finished(event)
+
+    async def round_started(self, event: RoundStarted) -> None:
+        t = event.tournament
+        lang = await self.bot.langs.of_guild(t.guild_id)
+        links: dict[int, str | None] = {}
+        for m in event.matches:
+            if m.table_id is not None and m.outcome is None:
+                links[m.table_id] = await self.place(t, m.table_id, lang)
+        if t.channel_id is None:
+            return
+        lines = [
+            match_line(m, None if m.table_id is None else links.get(m.table_id))
+            for m in event.matches
+        ]
+        people = [p for m in event.matches for p in (*m.a, *(m.b or ()))]
+        text = round_text(t.name, event.number, event.deadline, lines, lang)
+        await self.bot.messages.send(t.channel_id, content=text, mention=people)
+
+    async def place(self, t: TournamentInfo, table_id: int, lang: Lang) -> str | None:
+        """Put a match's table in its own thread of the tournament's channel; its link."""
+        if t.channel_id is None:
+            return None
+        delivery, messages = self.bot.delivery, self.bot.messages
+        table = await self.service.table(table_id)
+        if table.message_id is not None or table.game_id is None:
+            return table_link(table)
+        game_id = table.game_id
+        delivery.placing.add(table_id)
+        try:
+            table = await self.service.set_table_messages(table_id, channel_id=t.channel_id)
+            view, files, _v = await delivery.table_view(
+                table, game_id, lang, pictures=messages.may_attach(t.channel_id)
+            )
+            try:
+                table = await messages._new_thread(table, view, files)
+            except discord.Forbidden:
+                log.info("table %s: no thread allowed; staying in the channel", table_id)
+                table = await messages.edit_table(table, view, files)
+        finally:
+            delivery.placing.discard(table_id)
+        await delivery.placed(table_id)
+        delivery.table(table_id, game_id).request()
+        for seat, holder in table.seats.items():
+            if holder.user_id is not None:
+                delivery.hand(table_id, game_id, seat).request()
+        return table_link(table)
+
+    async def finished(self, event: TournamentFinished) -> None:
+        t = event.tournament
+        if t.channel_id is None:
+            return
+        lang = await self.bot.langs.of_guild(t.guild_id)
+        ending = winner_text(
+            t.name, who(t.winner) if t.winner else None, lang, cancelled=event.cancelled
+        )
+        table, _pages = standings_text(t.name, standing_lines(list(event.standings)), lang)
+        await self.bot.messages.send(
+            t.channel_id, content=f"{ending}\n{table}"[:1990], mention=list(t.winner or ())
+        )
+
+    async def on_ready(self) -> None:
+        """After a restart: the tables of a round opened while the bot was away (or before
+        it could place them) are put in their threads now."""
+        for t in await self.tournaments.in_play():
+            lang = await self.bot.langs.of_guild(t.guild_id)
+            for m in await self.tournaments.matches(t.id, round_number=t.round):
+                if m.table_id is not None and m.outcome is None:
+                    try:
+                        await self.place(t, m.table_id, lang)
+                    except discord.HTTPException:
+                        log.exception("table %s of tournament %s not placed", m.table_id, t.id)
+
+    # ------------------------------------------------------------------ answers
+
+    async def reply(
+        self, interaction: discord.Interaction[Any], text: str, *, public: bool = False
+    ) -> None:
+        """Answer without pinging anyone named (standings name everybody)."""
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=not public, allowed_mentions=QUIET)
+        else:
+            await interaction.response.send_message(
+                text, ephemeral=not public, allowed_mentions=QUIET
+            )
+
+    def summary(self, t: TournamentInfo, lang: Lang) -> str:
+        return tr(
+            "tour.info",
+            lang,
+            name=t.name,
+            format=format_name(t.format.value, lang),
+            status=status_text(t.status.value, t.round, lang),
+            n=len(t.entries),
+        )
+
+
+def tournaments_line(entered: list[TournamentInfo], user: int, lang: Lang) -> str:
+    """A player's tournaments for ``/scopa stats``: newest first, each with how it stands."""
+    parts = []
+    for t in entered[:10]:
+        if t.winner is not None and user in t.winner:
+            state = tr("tour.stats_won", lang)
+        else:
+            state = status_text(t.status.value, t.round, lang)
+        parts.append(f"**{t.name}** ({state})")
+    return tr("tour.stats", lang, list=" · ".join(parts))
+
+
+def is_manager(interaction: discord.Interaction[Any]) -> bool:
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
+def roles_of(interaction: discord.Interaction[Any]) -> list[int]:
+    member = interaction.user
+    return [r.id for r in getattr(member, "roles", [])]
+
+
+def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
+    front = TournamentFront(bot)
+    bot.tournament_front = front
+    bot.service.subscribe(front.on_event)
+    bot.add_listener(front.on_ready, "on_ready")
+    group = app_commands.Group(
+        name=_("tournament"),
+        description=_("Tournaments: round robin, Swiss, knock-out, groups"),
+        parent=scopa,
+        guild_only=True,
+    )
+    number = _("Which tournament (default: this server's newest)")
+
+    @group.command(name=_("create"), description=_("Create a tournament (organisers)"))
+    @app_commands.rename(
+        name=_("name"),
+        format=_("format"),
+        preset=_("preset"),
+        round_hours=_("round_hours"),
+        turn_hours=_("turn_hours"),
+        rounds=_("rounds"),
+        groups=_("groups"),
+        qualifiers=_("qualifiers"),
+        seeding=_("seeding"),
+        target=_("target"),
+        deals=_("deals"),
+        computers=_("computers"),
+    )
+    @app_commands.describe(
+        name=_("The tournament's name"),
+        format=_("How entries meet"),
+        preset=_("Which game"),
+        round_hours=_("Hours a round lasts (default 72)"),
+        turn_hours=_("Hours a turn lasts (default 24)"),
+        rounds=_("Swiss: how many rounds"),
+        groups=_("Groups then knock-out: how many groups"),
+        qualifiers=_("Groups then knock-out: how many go through from each"),
+        seeding=_("Seeds drawn or by rating"),
+        target=_("Points to win a match (default 11)"),
+        deals=_("Play a fixed number of deals instead of to a target"),
+        computers=_("Computer players fill a Swiss bye and a withdrawn player's place"),
+    )
+    @app_commands.choices(format=FORMATS, preset=PRESETS, seeding=SEEDINGS)
+    async def create(
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 80],
+        format: str = "knockout",
+        preset: str = "scopa",
+        round_hours: app_commands.Range[int, 1, 720] = 72,
+        turn_hours: app_commands.Range[int, 1, 168] = 24,
+        rounds: app_commands.Range[int, 1, 20] | None = None,
+        groups: app_commands.Range[int, 1, 16] | None = None,
+        qualifiers: app_commands.Range[int, 1, 8] = 2,
+        seeding: str = "draw",
+        target: app_commands.Range[int, 1, 101] | None = None,
+        deals: app_commands.Range[int, 1, 20] | None = None,
+        computers: bool = False,
+    ) -> None:
+        options: dict[str, Any] = {}
+        if target is not None:
+            options["target"] = target
+        if deals is not None:
+            options["deals"] = deals
+        made = await front.tournaments.create(
+            by=interaction.user.id,
+            name=name,
+            format=format,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            manager=is_manager(interaction),
+            roles=roles_of(interaction),
+            preset=preset,
+            options=options,
+            pace=Pace.correspondence(turn_hours),
+            round_hours=round_hours,
+            rounds=rounds,
+            groups=groups,
+            qualifiers=qualifiers,
+            seeding=seeding,
+            computers=computers,
+        )
+        lang = await bot.langs.of_place(interaction)
+        text = tr(
+            "tour.created",
+            lang,
+            name=made.name,
+            format=format_name(made.format.value, lang),
+            id=made.id,
+        )
+        await front.reply(interaction, text, public=True)
+
+    @group.command(name=_("join"), description=_("Enter a tournament, alone or with a partner"))
+    @app_commands.rename(tournament=_("tournament"), partner=_("partner"))
+    @app_commands.describe(tournament=number, partner=_("Your partner (scopone: pairs)"))
+    async def join(
+        interaction: discord.Interaction[Any],
+        tournament: int | None = None,
+        partner: discord.Member | None = None,
+    ) -> None:
+        t = await front.which(interaction, tournament)
+        t = await front.tournaments.join(
+            t.id, user=interaction.user.id, partner=None if partner is None else partner.id
+        )
+        lang = await bot.langs.of_place(interaction)
+        me = (interaction.user.id,) if partner is None else (interaction.user.id, partner.id)
+        text = tr("tour.joined", lang, who=who(me), name=t.name, n=len(t.entries))
+        await front.reply(interaction, text, public=True)
+
+    @group.command(name=_("leave"), description=_("Leave a tournament before it starts"))
+    @app_commands.rename(tournament=_("tournament"))
+    @app_commands.describe(tournament=number)
+    async def leave(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+        t = await front.which(interaction, tournament)
+        t = await front.tournaments.leave(t.id, user=interaction.user.id)
+        lang = await bot.langs.of_interaction(interaction)
+        await front.reply(
+            interaction, tr("tour.left", lang, who=who((interaction.user.id,)), name=t.name)
+        )
+
+    @group.command(
+        name=_("start"), description=_("Close registration and pair round 1 (organisers)")
+    )
+    @app_commands.rename(tournament=_("tournament"))
+    @app_commands.describe(tournament=number)
+    async def start(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+        t = await front.which(interaction, tournament)
+        if t.organiser != interaction.user.id and not is_manager(interaction):
+            # Refused before the public "thinking…": the refusal stays the person's own.
+            raise ServiceError(TournamentErrorCode.NOT_ORGANISER, "not the organiser")
+        await interaction.response.defer(thinking=True)  # tables are opened: may take seconds
+        t = await front.tournaments.start(
+            t.id, by=interaction.user.id, manager=is_manager(interaction)
+        )
+        lang = await bot.langs.of_place(interaction)
+        await front.reply(
+            interaction, tr("tour.started", lang, name=t.name, n=len(t.entries)), public=True
+        )
+
+    @group.command(name=_("standings"), description=_("The standings of a tournament"))
+    @app_commands.rename(tournament=_("tournament"), page=_("page"))
+    @app_commands.describe(tournament=number, page=_("Which page (15 lines a page)"))
+    async def standings(
+        interaction: discord.Interaction[Any],
+        tournament: int | None = None,
+        page: app_commands.Range[int, 1, 100] = 1,
+    ) -> None:
+        t = await front.which(interaction, tournament, ended=True)
+        rows = await front.tournaments.standings(t.id)
+        lang = await bot.langs.of_place(interaction)
+        text, _pages = standings_text(t.name, standing_lines(rows), lang, page=page)
+        await front.reply(interaction, f"{front.summary(t, lang)}\n{text}"[:1990], public=True)
+
+    @group.command(name=_("bracket"), description=_("The pairings and results, round by round"))
+    @app_commands.rename(tournament=_("tournament"))
+    @app_commands.describe(tournament=number)
+    async def bracket(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+        t = await front.which(interaction, tournament, ended=True)
+        matches = await front.tournaments.matches(t.id)
+        lang = await bot.langs.of_place(interaction)
+        first = min((m.round for m in matches if m.group is None), default=1)
+        lines = [match_line(m) for m in matches if m.outcome != "rest"]
+        await front.reply(
+            interaction, bracket_text(t.name, lines, lang, first_round=first), public=True
+        )
+
+    @group.command(name=_("withdraw"), description=_("Withdraw from a tournament under way"))
+    @app_commands.rename(tournament=_("tournament"))
+    @app_commands.describe(tournament=number)
+    async def withdraw(
+        interaction: discord.Interaction[Any], tournament: int | None = None
+    ) -> None:
+        t = await front.which(interaction, tournament)
+        t = await front.tournaments.withdraw(t.id, user=interaction.user.id)
+        lang = await bot.langs.of_place(interaction)
+        text = tr("tour.withdrew", lang, who=who((interaction.user.id,)), name=t.name)
+        await front.reply(interaction, text, public=True)
+
+    @group.command(
+        name=_("organisers"), description=_("Name the role that organises tournaments (managers)")
+    )
+    @app_commands.rename(role=_("role"))
+    @app_commands.describe(role=_("The role (none: managers only)"))
+    async def organisers(
+        interaction: discord.Interaction[Any], role: discord.Role | None = None
+    ) -> None:
+        lang = await bot.langs.of_interaction(interaction)
+        assert interaction.guild_id is not None  # the group is guild_only
+        await front.tournaments.set_organiser_role(
+            interaction.guild_id, None if role is None else role.id, manager=is_manager(interaction)
+        )
+        key = "tour.role_cleared" if role is None else "tour.role_set"
+        await front.reply(interaction, tr(key, lang, role=f"<@&{role.id}>" if role else ""))
+
+    @group.command(name=_("cancel"), description=_("Call a tournament off (organisers)"))
+    @app_commands.rename(tournament=_("tournament"))
+    @app_commands.describe(tournament=number)
+    async def cancel(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+        t = await front.which(interaction, tournament)
+        await front.tournaments.cancel(
+            t.id, by=interaction.user.id, manager=is_manager(interaction)
+        )
+        lang = await bot.langs.of_interaction(interaction)
+        await say(interaction, tr("tour.cancelled", lang, name=t.name))
+
+
+__all__ = ["TournamentFront", "add"]

@@ -1,0 +1,159 @@
+"""The search's core on masks plays by the engine's rules: the engine's Deal is the reference.
+
+Random deals, for every preset and option, are played through both side by side; at every
+play the legal-move lists, the capture, the scopa and the whole position must agree, and the
+finished deal must score the same points.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scopabot.ai import core
+from scopabot.ai.determinize import Sampler
+from scopabot.ai.features import card_weights
+from scopabot.ai.search import exact_value
+from scopabot.ai.sim import playout, reward, settle
+from scopabot.engine import Deal, Game, Preset, PrimieraRule, Rules, score_deal
+
+from .helpers import ALL_RULES, midgame
+
+
+@st.composite
+def any_rules(draw: st.DrawFn) -> Rules:
+    preset = draw(st.sampled_from(list(Preset)))
+    players = draw(st.sampled_from([2, 3, 4])) if preset is Preset.SCOPA else 4
+    return Rules(
+        preset=preset,
+        players=players,
+        asso_piglia_tutto=draw(st.booleans()),
+        napola=draw(st.booleans()),
+        re_bello=draw(st.booleans()),
+        primiera=draw(st.sampled_from(list(PrimieraRule))),
+    )
+
+
+def engine_actions(deal: Deal) -> list[tuple[int, int]]:
+    return sorted((card, core.mask_of(taken)) for card, taken in deal.actions())
+
+
+def assert_same_position(deal: Deal, s: core.State) -> None:
+    assert [sorted(h) for h in deal.hands] == [sorted(h) for h in s.hands]
+    assert core.mask_of(deal.table) == s.table
+    assert deal.code == s.code
+    assert [core.mask_of(p) for p in deal.captured] == s.piles
+    assert deal.scope == s.scope
+    assert (deal.turn, deal.left, deal.last) == (s.turn, s.left, s.last)
+
+
+def play_both(deal: Deal, rng: random.Random) -> None:
+    """Play ``deal`` to its end at random, the core alongside, comparing every step."""
+    c = core.core_for(deal.rules)
+    s = core.State.of(deal)
+    while True:
+        assert_same_position(deal, s)
+        legal = engine_actions(deal)
+        assert sorted(core.actions(c, s)) == legal
+        card, taken = legal[int(rng.random() * len(legal))]
+        engine_taken = tuple(t for t in deal.table if taken >> t & 1)
+        over = deal.apply(card, engine_taken)
+        assert core.apply(c, s, card, taken) == over
+        assert s.scopa == deal.scopa
+        if over:
+            break
+    deal.finish()
+    core.finish(c, s)
+    assert_same_position(deal, s)
+    totals = c.totals(s.piles, s.scope)
+    assert totals == deal.totals()
+    assert totals == list(score_deal(deal.rules, deal.captured, deal.scope, deal=1).totals)
+    for side in range(deal.rules.sides):
+        assert c.reward(s.piles, s.scope, side) == pytest.approx(settle(deal.copy(), side))
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=any_rules(), seed=st.integers(0, 2**32), moves=st.integers(0, 2**32))
+def test_random_deals_play_the_same_through_the_core(rules: Rules, seed: int, moves: int) -> None:
+    play_both(Game.new(rules, seed=seed).deal.copy(), random.Random(moves))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rules=any_rules(),
+    seed=st.integers(0, 2**32),
+    plays=st.integers(0, 30),
+    moves=st.integers(0, 2**32),
+)
+def test_sampled_deals_play_the_same_through_the_core(
+    rules: Rules, seed: int, plays: int, moves: int
+) -> None:
+    # The search builds its states from the sampler's deals: a shuffled deck, a deal begun.
+    game = midgame(rules, seed=seed % 1000, plays=plays % (rules.players * rules.hand_size))
+    view = game.view_for(game.turn)
+    deal = Sampler(view).sample(random.Random(moves))
+    play_both(deal, random.Random(moves + 1))
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
+def test_the_exact_search_agrees_with_the_engine_deal(rules: Rules) -> None:
+    c = core.core_for(rules)
+    # The last round, at most 7 cards left in the hands: the deck is empty, as it must be
+    # for the exact search.
+    left = min(7, rules.players * rules.hand_size)
+    for seed in range(4):
+        game = midgame(rules, seed=seed, plays=40 - rules.table_size - left)
+        deal = game.deal.copy()
+        assert deal.pos == len(deal.deck) and deal.left == left
+        s = core.State.of(deal)
+        for side in range(rules.sides):
+            expected = exact_value(deal.copy(), side, -1e9, 1e9)
+            assert core.exact_value(c, s, side) == pytest.approx(expected)
+            assert_same_position(deal, s)  # the search put every card back
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
+def test_playouts_on_the_core_play_every_card(rules: Rules) -> None:
+    c = core.core_for(rules)
+    for seed in range(5):
+        game = midgame(rules, seed=seed, plays=3)
+        deal = game.deal.copy()
+        before = sum(len(p) for p in deal.captured) + len(deal.table) + deal.left
+        for informed in (False, True):
+            s = core.State.of(deal)
+            rng = random.Random(seed)
+            stream = [rng.random() for _ in range(50)]
+            value = core.playout_reward(c, s, 0, stream, 0.3, informed)
+            assert s.left == 0 and not any(s.hands) and not s.table
+            assert sum(p.bit_count() for p in s.piles) <= before
+            assert value == c.reward(s.piles, s.scope, 0)
+
+
+def test_the_scores_tables_match_the_rule_book() -> None:
+    # Asso, due, tre of denari: napola of 3; with the 4 and 5 as well, of 5.
+    assert core.NAPOLA_OF[0b111] == 3 and core.NAPOLA_OF[0b11111] == 5
+    assert core.NAPOLA_OF[0b1111111111] == 10 and core.NAPOLA_OF[0b110] == 0
+    # The best primiera card of a suit: the seven (21) over the six (18) and the asso (16).
+    assert core.PRIMIERA_OF_SUIT[1 << 6 | 1 << 5] == 21
+    assert core.PRIMIERA_OF_SUIT[1 << 0 | 1 << 9] == 16
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: f"{r.preset}-{r.players}")
+def test_the_greedy_playout_plays_as_the_reference_on_the_engine_deal(rules: Rules) -> None:
+    # With no random move, the core's playout makes the very plays of the playout written on
+    # the engine's Deal (ai/sim.py): same greedy rule, same deal, same points.
+    c = core.core_for(rules)
+    weights = card_weights(rules)
+    for informed in (False, True):
+        for seed in range(12):
+            deal = Game.new(rules.replace(deals=1), seed=seed).deal.copy()
+            s = core.State.of(deal)
+            playout(deal, random.Random(0), 0.0, weights, informed=informed)
+            side = seed % rules.sides
+            value = core.playout_reward(c, s, side, [0.5] * 8, 0.0, informed)
+            assert value == pytest.approx(reward(deal, side))
+            assert s.piles == [core.mask_of(p) for p in deal.captured]
+            assert s.scope == deal.scope

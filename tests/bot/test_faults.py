@@ -1,0 +1,95 @@
+"""A whole match while Discord fails, rate-limits or answers late at random and the bot is
+killed at random: at the end every promise of docs/promises.md still holds."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from tests.standin import DiscordStandIn
+from tests.store.helpers import check_database
+
+from .helpers import (
+    CAPTURE_ID,
+    BotProcess,
+    card_labels,
+    held,
+    is_over,
+    live_cards,
+    next_turn,
+    start_against_computer,
+    table_messages,
+    unanswered,
+    world_with_threads,
+)
+
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+SEED = 17
+
+
+async def test_a_match_through_random_faults_keeps_every_promise(tmp_path: Path) -> None:
+    rng = random.Random(SEED)
+    database = tmp_path / "bot.db"
+    async with DiscordStandIn(world_with_threads()) as s:
+        bot = BotProcess(s, database)
+        await bot.start()
+        alice = s.user("alice")
+        faults: list[str] = []
+        failed_clicks = 0
+        try:
+            thread = await start_against_computer(s, alice, deals=1)
+            for _ in range(60):
+                turn = await next_turn(s, thread, [alice], timeout=20)
+                if turn is None:
+                    break
+                hand = turn[1]
+                fault = rng.choice(["none", "none", "429", "slow", "500", "kill"])
+                faults.append(fault)
+                if fault == "429":
+                    s.rate_limits.inject(retry_after=rng.uniform(0.05, 0.5))
+                elif fault == "slow":
+                    s.dispatcher.answer_slowly(CALLBACK, rng.uniform(0.2, 1.5))
+                cards = live_cards(hand)
+                button = cards[rng.randrange(len(cards))]
+                others = [c for c in card_labels(hand) if c != button["label"]]
+                s.privacy.set_secrets(alice.user, [held(c) for c in others])
+                if fault == "500":
+                    s.dispatcher.fail_for(CALLBACK, 4.0)
+                    async with s.expect_violation("failed", timeout=5):
+                        result = await alice.click(hand, str(button["custom_id"]))
+                    failed_clicks += 1
+                    continue
+                result = await alice.click(hand, str(button["custom_id"]))
+                assert not result.failed and result.message is not None, fault
+                asked = [
+                    b for b in result.message.buttons() if CAPTURE_ID.match(str(b["custom_id"]))
+                ]
+                if asked:
+                    chosen = await alice.click(result.message, str(rng.choice(asked)["custom_id"]))
+                    assert not chosen.failed
+                if fault == "kill":  # right after her move: the computer's reply may be pending
+                    await bot.kill()
+                    await bot.start()
+            else:
+                raise AssertionError(f"the match did not end; faults: {faults}")
+        finally:
+            assert await bot.stop() == 0, bot.output()
+        s.check()  # no card of hers shown to anyone else, nothing else Discord would refuse
+        assert len(unanswered(s)) == failed_clicks
+        assert {"kill", "500", "429", "slow"} <= set(faults), faults
+
+        # Nothing lost, nothing doubled: the match ended, all forty cards were played
+        # (36 moves of 18 each after the 4 on the table), every game replays from its record.
+        assert is_over(table_messages(s, thread)[0])
+        counts = await check_database(database)
+        assert list(counts.values()) == [36], counts
+        with closing(sqlite3.connect(database)) as db:
+            by = dict(db.execute("SELECT actor, count(*) FROM moves GROUP BY actor").fetchall())
+        assert by == {"user": 18, "computer": 18}, by
+        # No token in the log, through every restart.
+        log = "\n".join(bot.lines)
+        for secret in {it.token for it in s.interactions.by_id.values()} | {s.world.token}:
+            assert secret not in log
+    assert not bot.errors(), bot.output()

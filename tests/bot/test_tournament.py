@@ -1,0 +1,77 @@
+"""/scopa tournament end to end: created, joined by four people, played to its winner (each
+match ended by a resignation, for speed), its standings and bracket posted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.standin import DiscordStandIn, Message
+
+from .helpers import BotProcess, table_messages
+
+
+def posted(s: DiscordStandIn, channel: Any, text: str) -> list[Message]:
+    return [m for m in s.world.channel_messages(channel.id) if text in m.text()]
+
+
+async def test_a_knockout_tournament_from_registration_to_its_winner(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice, bob, carol, dave = (s.user(n) for n in ("alice", "bob", "carol", "dave"))
+    dave.user.dms_open = True  # hands by DM to all four (closed DMs: tests/bot/test_delivery.py)
+    tavolo = s.channel("tavolo")
+
+    refused = (await bob.slash("scopa tournament create", name="Coppa")).message
+    assert refused is not None and refused.ephemeral and "Solo chi organizza" in refused.text()
+    named = (await bob.slash("scopa tournament organisers")).message  # bob manages nothing
+    assert named is not None and named.ephemeral and "Solo chi organizza" in named.text()
+
+    made = (
+        await alice.slash("scopa tournament create", name="Coppa dell'Osteria", deals=1)
+    ).message
+    assert made is not None and not made.ephemeral
+    assert "Coppa dell'Osteria" in made.text() and "eliminazione diretta" in made.text()
+
+    for person in (alice, bob, carol, dave):
+        joined = (await person.slash("scopa tournament join")).message
+        assert joined is not None and "si iscrive" in joined.text(), joined.text()
+    again = (await bob.slash("scopa tournament join")).message
+    assert again is not None and again.ephemeral and "già iscritto" in again.text()
+
+    early = (await bob.slash("scopa tournament start")).message
+    assert early is not None and early.ephemeral and "Solo chi organizza" in early.text()
+    started = await (await alice.slash("scopa tournament start")).finished(timeout=10)
+    assert "è cominciato con 4 iscritti" in started.text()
+    late = (await carol.slash("scopa tournament join")).message
+    assert late is not None and late.ephemeral and "iscrizioni sono chiuse" in late.text()
+
+    first = await s.wait_for(lambda: posted(s, tavolo, "turno 1"), timeout=10)
+    assert first[0].text().count("contro") == 2  # two matches, each with its table's link
+    everyone = (alice, bob, carol, dave)
+    for person in everyone:
+        assert f"<@{person.user.id}>" in first[0].text()
+    threads = [c for c in s.world.channels.values() if c.is_thread]
+    assert len(threads) == 2  # each table in its own thread
+    assert all(table_messages(s, t) for t in threads)
+
+    async def everyone_resigns_once() -> None:
+        for person in (bob, carol, dave, alice):
+            reply = await person.slash("scopa resign")
+            assert not reply.failed
+
+    await everyone_resigns_once()
+    await s.wait_for(lambda: posted(s, tavolo, "turno 2"), timeout=10)
+    await everyone_resigns_once()
+    [won] = await s.wait_for(lambda: posted(s, tavolo, "🏆"), timeout=10)
+    assert "Coppa dell'Osteria" in won.text() and "classifica" in won.text()
+
+    table = (await carol.slash("scopa tournament standings")).message
+    assert table is not None and not table.ephemeral
+    assert "finito" in table.text() and table.text().count("\n1. ") == 1
+    assert all(f"<@{p.user.id}>" in table.text() for p in everyone)
+    bracket = (await carol.slash("scopa tournament bracket")).message
+    assert bracket is not None and "Finale" in bracket.text() and "Semifinali" in bracket.text()
+    assert bracket.text().count("per abbandono") == 3
+    stats = await (await carol.slash("scopa stats")).followup()
+    assert "Tornei: **Coppa dell'Osteria**" in stats.text()
