@@ -37,7 +37,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -51,7 +50,7 @@ from scopabot.service import (
     ServiceError,
     TurnStarted,
 )
-from scopabot.store import AppliedMove, Store
+from scopabot.store import MatchResult, MoveRecord, Store
 
 
 def rss_kb() -> int:
@@ -76,7 +75,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 class CountedStore(Store):
-    """The store, counting each move when it is applied: the count the figures use.
+    """The store, counting each move when it is written: the count the figures use.
 
     The service publishes a move's events right after the store applied it, but a subscriber
     receives them through its queue, later when the loop is saturated; counting deliveries
@@ -87,15 +86,15 @@ class CountedStore(Store):
     cut_off: int = 0  # writes cancelled at shutdown: committed or not, no one can say
     applied_at: dict[tuple[int, int], float]  # (game, version) -> when, until delivered
 
-    async def apply_move(self, game_id: int, *args: Any, **kwargs: Any) -> AppliedMove:
+    async def write_move(self, record: MoveRecord) -> MatchResult | None:
         try:
-            applied = await super().apply_move(game_id, *args, **kwargs)
+            match = await super().write_move(record)
         except asyncio.CancelledError:
             self.cut_off += 1
             raise
         self.applied += 1
-        self.applied_at[applied.game_id, applied.version] = time.perf_counter()
-        return applied
+        self.applied_at[record.game_id, record.version] = time.perf_counter()
+        return match
 
     async def moves_held(self, game_ids: list[int]) -> int:
         """Every move the store holds for these games, read back from their rows."""

@@ -28,6 +28,7 @@ from machine import machine_line  # bench/machine.py
 
 from bot import freeze_startup_objects
 from scopabot.engine import Game, Preset, Rules
+from scopabot.service.live import LiveGames
 from scopabot.store import Actor, ImportedMatch, RatingValue, SeatHolder, StatsOrder, Store
 
 SCOPONE = Rules(preset=Preset.SCOPONE_SCIENTIFICO)
@@ -55,7 +56,7 @@ async def closed_player(
             game_id, version, game = await new_match(store, rng)
         move = rng.choice(game.legal_moves())
         start = time.perf_counter()
-        applied = await store.apply_move(game_id, version, move, by=Actor.user(1))
+        applied = await LiveGames.of(store).apply_move(game_id, version, move, by=Actor.user(1))
         latencies.append(time.perf_counter() - start)
         game, version = applied.game, applied.version
         moves += 1
@@ -99,7 +100,7 @@ async def open_player(
         wait = arrival - time.perf_counter()
         if wait > 0:
             await asyncio.sleep(wait)
-        applied = await store.apply_move(game_id, version, move, by=Actor.user(1))
+        applied = await LiveGames.of(store).apply_move(game_id, version, move, by=Actor.user(1))
         latencies.append(time.perf_counter() - arrival)
         game, version = applied.game, applied.version
         moves += 1
@@ -163,7 +164,7 @@ async def bytes_per_match(folder: Path, matches: int) -> float:
             )
             game, version = stored.game, stored.version
             while not game.is_over:
-                applied = await store.apply_move(
+                applied = await LiveGames.of(store).apply_move(
                     stored.id, version, rng.choice(game.legal_moves()), by=Actor.user(1)
                 )
                 game, version = applied.game, applied.version
@@ -236,7 +237,8 @@ async def main() -> None:
         folder = Path(tmp)
         print(machine_line("start"))
         print("(other busy programs widen the latency tail: compare the load with the cores)")
-        print("moves persisted with Store.apply_move, one transaction each, WAL")
+        print("moves played by the service's live games, written by Store.write_move, one")
+        print("transaction each, WAL")
         print("(a) closed loop: each game sends its next move as soon as the last is stored")
         closed: dict[tuple[str, int], Figures] = {}
         for sync in ("NORMAL", "FULL") if args.full else ("NORMAL",):

@@ -19,7 +19,7 @@ from scopabot.render.cards import card_the
 from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.screens import Action
-from scopabot.service import Card, ChooseCapture, MoveOutcome, ServiceError
+from scopabot.service import ChooseCapture, MoveOutcome, ServiceError
 
 from . import ids, ui
 from .context import error_text, table_link, table_title
@@ -185,14 +185,15 @@ class Actions:
         game_id = target.id
         if target.action is Action.HAND:
             await self.show_hand(interaction, game_id, lang)
+        elif target.action is Action.TAKE_BACK:
+            await within(interaction, self.take_back(interaction, game_id, lang), update=True)
         elif target.action is Action.REMATCH:
             await self.bot.invitations.rematch(interaction, game_id, lang)
         elif target.action in (Action.PLAY, Action.CAPTURE):
-            move = value if value is not None else target.arg
-            card, _, capture = move.partition(":")
+            given = value if value is not None else target.arg  # a card, or a whole move
             await within(
                 interaction,
-                self.play(interaction, game_id, target.version, card, capture or None, lang),
+                self.play(interaction, game_id, target.version, given, lang),
                 update=True,
             )
 
@@ -201,8 +202,7 @@ class Actions:
         interaction: discord.Interaction[Any],
         game_id: int,
         version: int,
-        card: str,
-        capture: str | None,
+        given: str,
         lang: Lang,
     ) -> None:
         user_id = interaction.user.id
@@ -216,7 +216,7 @@ class Actions:
         try:
             try:
                 outcome = await self.service.play(
-                    game_id, user=user_id, card=card, capture=capture, version=version
+                    game_id, user=user_id, card=given, version=version
                 )
             except ChooseCapture as choice:
                 screen = capture_screen(
@@ -225,13 +225,34 @@ class Actions:
                 view, files = ui.build(screen, game_targets(game_id, version))
                 await edit_clicked(interaction, view, files)
                 return
-            note = tr("played", lang, card=card_the(Card.parse(card), lang))
+            assert outcome.move is not None
+            note = tr("played", lang, card=card_the(outcome.move.card, lang))
             link = table_link(table) if slot is not None else None
             shown = await answer_or_let_go(
                 interaction,
                 self.answer_played(interaction, game_id, outcome, lang, link, note),
                 game_id=game_id,
             )
+        finally:
+            if slot is not None:
+                slot.resume(shown=shown)
+
+    async def take_back(
+        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+    ) -> None:
+        """The hand message's "Take my seat back": the hand again, the person's own."""
+        table = await self.service.table_of_game(game_id)
+        seat = table.seat_of(interaction.user.id)
+        slot = None
+        if dm_key(interaction) and seat is not None and table.id is not None:
+            slot = self.bot.delivery.hand(table.id, game_id, seat)
+            slot.pause()
+        shown = None
+        try:
+            outcome = await self.service.take_seat_back(game_id, user=interaction.user.id)
+            link = table_link(table) if slot is not None else None
+            note = tr("took_back", lang)
+            shown = await self.answer_played(interaction, game_id, outcome, lang, link, note)
         finally:
             if slot is not None:
                 slot.resume(shown=shown)

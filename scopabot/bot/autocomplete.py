@@ -136,6 +136,5 @@ async def capture_choices(interaction: discord.Interaction[Any], current: str) -
     except CardParseError:
         return []
     moves = [m for m in seat_view.choices.get(card, ()) if m.is_capture]
-    return [
-        Choice(name=capture_name(m, lang)[:100], value=str(m).partition(":")[2]) for m in moves
-    ][:MAX_CHOICES]
+    # The value is the whole move: the engine reads a capture given as its move too.
+    return [Choice(name=capture_name(m, lang)[:100], value=str(m)) for m in moves][:MAX_CHOICES]

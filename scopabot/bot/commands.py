@@ -18,13 +18,12 @@ from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.rules import rules_lines
 from scopabot.service import (
-    Card,
     CardParseError,
     ChooseCapture,
-    ErrorCode,
-    Pace,
     ServiceError,
     TableStatus,
+    chosen_options,
+    pace_of,
 )
 
 from . import ui
@@ -134,31 +133,17 @@ class ScopaGroup(app_commands.Group):
         level: str = "normal",
     ) -> None:
         lang = await self.lang(interaction)
-        if target is not None and deals is not None:
-            await say(interaction, tr("err.target_or_deals", lang))
-            return
-        if (pace == "live" and hours is not None) or (
-            pace == "correspondence" and minutes is not None
-        ):
-            await say(interaction, tr("err.pace_unit", lang))
-            return
-        options: dict[str, Any] = {}
-        for name, value in (
-            ("target", target),
-            ("deals", deals),
-            ("asso_piglia_tutto", asso_piglia_tutto),
-            ("napola", napola),
-            ("re_bello", re_bello),
-            ("primiera", primiera),
-            ("tiebreak", tiebreak),
-        ):
-            if value is not None:
-                options[name] = value
-        chosen = (
-            Pace.correspondence(hours or 24)
-            if pace == "correspondence"
-            else Pace.live((minutes or 2) * 60)
-        )
+        options = {  # the service checks them (a target or deals, not both) and the pace
+            "target": target,
+            "deals": deals,
+            "asso_piglia_tutto": asso_piglia_tutto,
+            "napola": napola,
+            "re_bello": re_bello,
+            "primiera": primiera,
+            "tiebreak": tiebreak,
+        }
+        chosen_options(options)
+        chosen = pace_of(pace, minutes=minutes, hours=hours)
         invitations = self.bot.invitations
         placement = await invitations.placement(interaction, lang)
         if placement.refused:
@@ -195,12 +180,9 @@ class ScopaGroup(app_commands.Group):
     ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
-        if capture and ":" in capture:
-            capture = capture.partition(":")[2]
-        played = Card.parse(card)
         try:
-            await self.service.play(
-                game_id, user=interaction.user.id, card=str(played), capture=capture or None
+            outcome = await self.service.play(
+                game_id, user=interaction.user.id, card=card, capture=capture
             )
         except ChooseCapture as choice:
             seat_view = await self.service.seat_view(game_id, user=interaction.user.id)
@@ -211,7 +193,8 @@ class ScopaGroup(app_commands.Group):
                 interaction, view=ui.build(screen, game_targets(game_id, seat_view.version))[0]
             )
             return
-        await say(interaction, tr("played", lang, card=card_the(played, lang)))
+        assert outcome.move is not None
+        await say(interaction, tr("played", lang, card=card_the(outcome.move.card, lang)))
 
     play.autocomplete("card")(card_choices)
     play.autocomplete("capture")(capture_choices)
@@ -263,6 +246,19 @@ class ScopaGroup(app_commands.Group):
         )
 
     rules.autocomplete("game")(game_choices)
+
+    @app_commands.command(
+        name=_("back"), description=_("Take your seat back from the computer playing for you")
+    )
+    @app_commands.rename(game=_("game"))
+    @app_commands.describe(game=_("Which of your games (when you play several)"))
+    async def back(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        lang = await self.lang(interaction)
+        game_id = await self.game_of(interaction, game)
+        await self.service.take_seat_back(game_id, user=interaction.user.id)
+        await say(interaction, tr("took_back", lang))
+
+    back.autocomplete("game")(game_choices)
 
     @app_commands.command(name=_("resign"), description=_("Resign the match: your side loses"))
     @app_commands.rename(game=_("game"))
@@ -318,7 +314,3 @@ class ScopaGroup(app_commands.Group):
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         lang = await self.lang(interaction)
         await say(interaction, tr("help.text", lang))
-
-
-def refusal_code(error: Exception) -> ErrorCode | None:
-    return error.code if isinstance(error, ServiceError) else None

@@ -78,7 +78,6 @@ class DealPosts:
             screen = replace(screen, pictures=(picture,))
         view, files = ui.build(screen, lambda a, g: Target("g", event.game_id or 0, 0, a, g))
         try:
-            delivery.counted_calls += 1
             await delivery.messages.send(where, view=view, files=files, mention=[])
         except discord.HTTPException as error:
             log.warning("table %s: could not post deal %s: %s", table.id, score.deal, error)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -28,11 +29,15 @@ from scopabot.service import (
     HandChanged,
     MatchOver,
     PaceKind,
+    PublicView,
     ReminderDue,
+    SeatHolder,
     SeatTakenBack,
     SeatView,
+    TableCancelled,
     TableChanged,
     TableInfo,
+    TableStarted,
     TableStatus,
     TimeoutApplied,
     TurnStarted,
@@ -75,10 +80,16 @@ class Delivery:
         self.dm_closed = ClosedDms()
         self.after_placing: dict[int, int] = {}  # table -> whom to ping once it is placed
         self._pinged: dict[tuple[int, int], float] = {}
-        self.counted_calls = 0
         self._seat_msgs: dict[int, dict[int, tuple[int, int]]] = {}
         self.pictures = Pictures(bot)
         self.deals = DealPosts(self)
+        # What the latest events carried: the public view of each game, each seat's view (a
+        # hand event is its seat's only), shown instead of asking the service again.
+        self._publics: dict[int, PublicView] = {}
+        self._seat_views: dict[tuple[int, int], SeatView] = {}
+        # Tables being played, as the bot last learned them (during a match only the bot's
+        # own placing of its messages changes one): not read again for every refresh.
+        self._tables: dict[int, TableInfo] = {}
 
     # Events --------------------------------------------------------------------------------
 
@@ -87,6 +98,7 @@ class Delivery:
         if table_id is None or game_id is None:
             return
         self.pictures.on_event(event)
+        self._keep(event)
         if isinstance(event, HandChanged):
             self.hand(table_id, game_id, event.seat).request(event.version)
             return
@@ -94,6 +106,8 @@ class Delivery:
             self.table(table_id, game_id).request()
         elif isinstance(event, (CardPlayed, DealScored, SeatTakenBack)):
             self.table(table_id, game_id).request(event.version)
+            if isinstance(event, CardPlayed) and event.public and event.public.finished:
+                self._hands_at_end(table_id, game_id, event.version, event.public.seats)
             if isinstance(event, DealScored):
                 await self.deals.deal_scored(event)
         elif isinstance(event, TurnStarted):
@@ -105,9 +119,7 @@ class Delivery:
             self.finals[table_id] = event
             self.table(table_id, game_id).request(event.version)
             table = await self.service.table(table_id)
-            for seat, holder in table.seats.items():
-                if holder.user_id is not None and (game_id, seat) not in self.dm_closed:
-                    self.hand(table_id, game_id, seat).request(event.version)
+            self._hands_at_end(table_id, game_id, event.version, table.seats)
             self.dm_closed.forget(game_id)
         elif isinstance(event, TimeoutApplied) and event.user_id is not None:
             lang = await self.langs.of_table(await self.service.table(table_id))
@@ -117,9 +129,70 @@ class Delivery:
         elif isinstance(event, ReminderDue) and event.user_id is not None:
             await self._remind(event)
 
+    async def table_info(self, table_id: int) -> TableInfo:
+        """A table being played, kept from the first read to the end of its match."""
+        kept = self._tables.get(table_id)
+        if kept is not None:
+            return kept
+        table = await self.service.table(table_id)
+        if table.status is TableStatus.PLAYING:
+            self._tables[table_id] = table
+        return table
+
+    async def set_table_messages(self, table_id: int, **where: int | None) -> TableInfo:
+        """Where the table's message now is (the service remembers it; so does the bot)."""
+        table = await self.service.set_table_messages(table_id, **where)
+        if table.status is TableStatus.PLAYING:
+            self._tables[table_id] = table
+        else:
+            self._tables.pop(table_id, None)
+        return table
+
+    def _hands_at_end(
+        self, table_id: int, game_id: int, version: int, seats: Mapping[int, SeatHolder]
+    ) -> None:
+        """The match is over: every person's hand says so, as the table does."""
+        for seat, holder in seats.items():
+            if holder.user_id is not None and (game_id, seat) not in self.dm_closed:
+                self.hand(table_id, game_id, seat).request(version)
+
+    def _keep(self, event: Event) -> None:
+        """Keep the views an event carries; forget those a change without them made old
+        (a seat taken back or handed over, the match's end)."""
+        game_id = event.game_id
+        if isinstance(event, (TableChanged, TableStarted, TableCancelled)):
+            self._tables.pop(event.table.id, None)
+        elif isinstance(event, MatchOver) and event.table_id is not None:
+            self._tables.pop(event.table_id, None)
+        if game_id is None:
+            return
+        if isinstance(event, CardPlayed) and event.public is not None:
+            self._publics[game_id] = event.public
+        elif isinstance(event, HandChanged) and event.view is not None:
+            self._seat_views[game_id, event.seat] = event.view
+        elif isinstance(event, (SeatTakenBack, TimeoutApplied, MatchOver)):
+            self._publics.pop(game_id, None)
+            for key in [k for k in self._seat_views if k[0] == game_id]:
+                del self._seat_views[key]
+
+    def _kept_public(self, table_id: int, game_id: int) -> PublicView | None:
+        """The public view the last move's event carried, if no later change wants more."""
+        kept = self._publics.get(game_id)
+        slot = self.tables.get(table_id)
+        if kept is None or (slot is not None and kept.version < slot.wanted):
+            return None
+        return kept
+
+    def _kept_seat_view(self, game_id: int, seat: int) -> SeatView | None:
+        kept = self._seat_views.pop((game_id, seat), None)
+        slot = self.hands.get((game_id, seat))
+        if kept is None or (slot is not None and kept.version < slot.wanted):
+            return None
+        return kept
+
     async def _turn_started(self, event: TurnStarted) -> None:
         assert event.table_id is not None and event.game_id is not None and event.user_id
-        table = await self.service.table(event.table_id)
+        table = await self.table_info(event.table_id)
         key = (event.game_id, event.seat)
         correspondence = table.pace.kind is PaceKind.CORRESPONDENCE
         notify = correspondence and await self.service.notify(event.user_id)
@@ -158,7 +231,6 @@ class Delivery:
         lang = await self.langs.of_table(table)
         text = tr(key, lang, mention=f"<@{user_id}>", table=table_title(table, lang))
         try:
-            self.counted_calls += 1
             await self.messages.send(where, content=text, mention=[user_id])
         except discord.HTTPException:
             log.exception("table %s: could not ping %s", table.id, user_id)
@@ -179,7 +251,6 @@ class Delivery:
             link = table_link(table) or ""
             text = tr("remind.dm", lang, table=table_title(table, lang), when=when, link=link)
             try:
-                self.counted_calls += 1
                 await self.messages.send_dm(event.user_id, content=text)
                 return
             except (DmClosed, discord.HTTPException):
@@ -214,7 +285,7 @@ class Delivery:
     async def _refresh_table(self, table_id: int, game_id: int) -> int | None:
         if table_id in self.placing:
             return -1  # the start of the match places the message, then asks again
-        table = await self.service.table(table_id)
+        table = await self.table_info(table_id)
         if table.message_id is None and table.channel_id is None:
             return None
         lang = await self.langs.of_table(table)
@@ -222,7 +293,6 @@ class Delivery:
         view, files, version = await self.table_view(
             table, game_id, lang, urgent=False, pictures=attach
         )
-        self.counted_calls += 1
         await self.messages.edit_table(table, view, files)
         return version
 
@@ -237,7 +307,7 @@ class Delivery:
     ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
         """The table message; ``urgent`` when it answers a click (its pictures go first);
         without ``pictures`` where the bot may not attach files (the text says it all)."""
-        public = await self.service.public_view(game_id)
+        public = self._kept_public(table.id, game_id) or await self.service.public_view(game_id)
         final = self.finals.get(table.id)
         screen = table_screen(
             public,
@@ -274,25 +344,28 @@ class Delivery:
             return None
         if table_id in self.placing:
             return -1  # the start of the match asks again once the table message is placed
-        table = await self.service.table(table_id)
+        table = await self.table_info(table_id)
         holder = table.seats.get(seat)
         if holder is None or holder.user_id is None:
             return None
         user_id = holder.user_id
         lang = await self.langs.of_user(user_id, guild_id=table.guild_id)
         view, files, version = await self.hand_view(
-            game_id, user_id, lang, link=table_link(table), urgent=False
+            game_id,
+            user_id,
+            lang,
+            link=table_link(table),
+            urgent=False,
+            seat_view=self._kept_seat_view(game_id, seat),
         )
         known = (await self._seat_messages(game_id)).get(seat)
         stale = known if key in self.new_dm else None  # replaced below, then deleted
         if known is not None and key not in self.new_dm:
             self.messages.remember_dm(user_id, known[0])
-            self.counted_calls += 1
             if await self.messages.edit_dm(known[0], known[1], view, files):
                 return version
         self.new_dm.discard(key)
         try:
-            self.counted_calls += 1
             # ``again``: a failed edit above has read the files to their end.
             sent = await self.messages.send_dm(user_id, view=view, files=again(files))
         except DmClosed:
@@ -300,7 +373,6 @@ class Delivery:
                 await self._dm_closed_note(table, user_id)
             return None
         if stale is not None:  # a new hand DM notifies; the old one would be a stale copy
-            self.counted_calls += 1
             await self.messages.delete_dm(*stale)
         await self.service.set_seat_message(
             game_id, seat, channel_id=sent.channel.id, message_id=sent.id
@@ -345,6 +417,7 @@ class Delivery:
             choices=seat_view.choices,
             finished=public.finished,
             note=note,
+            away=seat_view.seat in public.away,
             deck=public.deck_size,
         )
         if pictures:
@@ -359,7 +432,6 @@ class Delivery:
             return
         lang = await self.langs.of_table(table)
         try:
-            self.counted_calls += 1
             await self.messages.send(
                 where, content=tr("note.dm_closed", lang, mention=f"<@{user_id}>"), mention=[]
             )

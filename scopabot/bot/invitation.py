@@ -7,9 +7,7 @@ each person gets their hand by DM. The host is told in words what permission is 
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +16,7 @@ import discord
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.invite import closed_screen, invite_screen, pace_text
 from scopabot.render.screens import Action, Screen
-from scopabot.service import TableInfo, TableStatus
+from scopabot.service import TableInfo
 
 from . import ui
 from .actions import edit_clicked, say
@@ -71,10 +69,6 @@ class Invitations:
     def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
         self.service = bot.service
-        # One Rematch at a time per finished game (the store remembers the table it opened).
-        self._rematching: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
         # Tables a quick Start placed from its own click before the invitation's id came back.
         self._placed_first: set[int] = set()
 
@@ -155,7 +149,7 @@ class Invitations:
         if table_id in self.bot.delivery.placing or table_id in self._placed_first:
             self._placed_first.discard(table_id)
             return
-        await self.service.set_table_messages(
+        await self.bot.delivery.set_table_messages(
             table_id, channel_id=channel_id, message_id=message_id
         )
 
@@ -176,7 +170,9 @@ class Invitations:
             await self.service.cancel_table(table.id, by=table.host)
             await say(interaction, tr("err.unexpected", lang, game="-"))
             return
-        await self.service.set_table_messages(table.id, channel_id=channel_id, message_id=sent.id)
+        await self.bot.delivery.set_table_messages(
+            table.id, channel_id=channel_id, message_id=sent.id
+        )
         link = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}/{sent.id}"
         await say(interaction, tr("invite.posted_in", lang, where=f"<#{channel_id}>", link=link))
 
@@ -255,7 +251,7 @@ class Invitations:
                 )
                 people = [h.user_id for h in table.seats.values() if h.user_id is not None]
                 sent = await messages.send(thread_id, view=view, files=files, mention=people)
-                return await self.service.set_table_messages(
+                return await self.bot.delivery.set_table_messages(
                     table.id, thread_id=thread_id, message_id=sent.id
                 )
             except discord.Forbidden:
@@ -267,7 +263,7 @@ class Invitations:
         if interaction.guild_id is not None and not perms.create_public_threads:
             await say(interaction, self._missing(interaction, lang, "threads"))
         message_id = interaction.message.id if interaction.message else table.message_id
-        return await self.service.set_table_messages(
+        return await self.bot.delivery.set_table_messages(
             table.id, channel_id=interaction.channel_id, message_id=message_id
         )
 
@@ -284,51 +280,14 @@ class Invitations:
     async def rematch(
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> None:
-        """A new table for the players of a finished match: the same seats (so the same
-        sides), options, pace and computers; the one who clicks hosts it. Only a player may
-        ask, and a second click points to the table the first one opened."""
-        old = await self.service.table_of_game(game_id)
-        user = interaction.user.id
-        if old.status is not TableStatus.FINISHED:
-            await say(interaction, tr("err.game_started", lang))
+        """A new table for the players of a finished match, opened by the service in one step
+        (:meth:`GameService.open_rematch`); a second click points to the one the first opened."""
+        rematch = await self.service.open_rematch(
+            game_id, by=interaction.user.id, channel_id=interaction.channel_id
+        )
+        table = rematch.table
+        if not rematch.opened:
+            where = table_link(table) or f"<#{table.channel_id}>"
+            await say(interaction, tr("rematch.already", lang, where=where))
             return
-        if old.seat_of(user) is None:
-            await say(interaction, tr("err.rematch_players_only", lang))
-            return
-        lock = self._rematching.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            current = await self.service.rematch(game_id)
-            if current is not None and current.status in (TableStatus.OPEN, TableStatus.PLAYING):
-                where = table_link(current) or f"<#{current.channel_id}>"
-                await say(interaction, tr("rematch.already", lang, where=where))
-                return
-            table = await self.service.open_table(
-                host=user,
-                guild_id=old.guild_id,
-                channel_id=interaction.channel_id,
-                preset=old.rules.preset.value,
-                players=old.rules.players,
-                options=_options(old),
-                pace=old.pace,
-                on_timeout=old.on_timeout,
-                level=old.level,
-                seat_host=False,
-                rematch_of=game_id,
-            )
-            for seat in sorted(old.seats):  # in order, each takes the first free seat: its own
-                holder = old.seats[seat]
-                if holder.user_id is not None:
-                    table = await self.service.join(table.id, user=holder.user_id)
-                else:
-                    level = holder.ai_level or old.level
-                    table = await self.service.add_computer(
-                        table.id, by=user, level=level, seat=seat
-                    )
         await self.post_invitation(interaction, table, lang)
-
-
-def _options(table: TableInfo) -> dict[str, Any]:
-    data = table.rules.to_dict()
-    data.pop("preset", None)
-    data.pop("players", None)
-    return data

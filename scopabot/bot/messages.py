@@ -122,7 +122,7 @@ class Messages:
             if error.code == UNKNOWN_CHANNEL and table.thread_id and table.channel_id:
                 return await self._new_thread(table, view, again(files))
             raise
-        return await self.service.set_table_messages(table.id, message_id=sent.id)
+        return await self.bot.delivery.set_table_messages(table.id, message_id=sent.id)
 
     async def _new_thread(
         self, table: TableInfo, view: discord.ui.LayoutView, files: list[discord.File]
@@ -136,7 +136,7 @@ class Messages:
         )
         thread_id = int(data["id"])
         sent = await self.bot.get_partial_messageable(thread_id).send(view=view, files=files)
-        return await self.service.set_table_messages(
+        return await self.bot.delivery.set_table_messages(
             table.id, thread_id=thread_id, message_id=sent.id
         )
 

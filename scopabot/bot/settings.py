@@ -60,29 +60,6 @@ def language_line(chosen: str | None, lang: Lang, *, locale: str | None) -> str:
     return tr("settings.language_auto", lang, language=language)
 
 
-def updated_settings(
-    current: GuildSettings,
-    *,
-    language: str | None,
-    channel: int | None,
-    options: dict[str, Any],
-    reset: bool,
-) -> GuildSettings:
-    """The settings after a manager's choices; a target replaces a number of deals and back."""
-    rules = {} if reset else dict(current.default_rules)
-    if "target" in options:
-        rules.pop("deals", None)
-    if "deals" in options:
-        rules.pop("target", None)
-    rules.update(options)
-    return GuildSettings(
-        guild_id=current.guild_id,
-        language=language or current.language,
-        default_rules=rules,
-        game_channel_id=channel if channel else (None if reset else current.game_channel_id),
-    )
-
-
 def add(bot: ScopaBot, group: app_commands.Group) -> None:
     @group.command(
         name=_("settings"),
@@ -119,27 +96,23 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
             await say(interaction, tr("err.not_manager", lang))
             return
         options = {
-            name: value
-            for name, value in (
-                ("target", target),
-                ("deals", deals),
-                ("asso_piglia_tutto", asso_piglia_tutto),
-                ("napola", napola),
-                ("re_bello", re_bello),
-            )
-            if value is not None
+            "target": target,
+            "deals": deals,
+            "asso_piglia_tutto": asso_piglia_tutto,
+            "napola": napola,
+            "re_bello": re_bello,
         }
-        current = await bot.service.guild_settings(guild_id)
-        changed = bool(options or language or channel or reset)
-        if changed:
-            current = updated_settings(
-                current,
+        changed = bool(any(v is not None for v in options.values()) or language or channel or reset)
+        if changed:  # the service merges and checks them (a target replaces deals and back)
+            current = await bot.service.change_guild_settings(
+                guild_id,
                 language=language,
                 channel=channel.id if channel else None,
                 options=options,
                 reset=reset,
             )
-            await bot.service.save_guild_settings(current)
             bot.langs.forget_guild(guild_id)
+        else:
+            current = await bot.service.guild_settings(guild_id)
         locale = None if interaction.guild_locale is None else str(interaction.guild_locale)
         await say(interaction, settings_text(current, lang, saved=changed, locale=locale))

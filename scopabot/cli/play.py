@@ -31,6 +31,7 @@ from scopabot.service import (
     CardPlayed,
     ChooseCapture,
     DealScored,
+    ErrorCode,
     Event,
     GameService,
     GameView,
@@ -439,17 +440,8 @@ class TerminalMatch:
                 self.say(f"Choose a card from 1 to {len(view.hand)}.")
                 return False
             typed = str(view.hand[number - 1])
-        elif ":" in answer:
-            typed = answer
         else:
-            try:
-                typed = str(Card.parse(answer))
-            except CardParseError as exc:
-                self.say(f"{exc}. Type 'help' for help.")
-                return False
-            if Card.parse(typed) not in view.hand:
-                self.say(f"{typed} is not in your hand.")
-                return False
+            typed = answer  # a card or a whole move, read by the engine
         try:
             await self.service.play(self.game_id, user=YOU, card=typed, version=seat_view.version)
         except ChooseCapture as choice:
@@ -458,16 +450,16 @@ class TerminalMatch:
                 return False
             if isinstance(picked, str):  # another move typed instead: play that one
                 return await self._try(picked, seat_view)
-            capture = "+".join(str(c) for c in picked.sorted_capture())
-            try:
+            try:  # the move picked from the choices, as it is
                 await self.service.play(
-                    self.game_id, user=YOU, card=typed, capture=capture, version=seat_view.version
+                    self.game_id, user=YOU, card=picked, version=seat_view.version
                 )
             except ServiceError as exc:
                 self.say(f"{exc}.")
                 return False
         except ServiceError as exc:
-            self.say(f"{exc}.")
+            more = " Type 'help' for help." if exc.code is ErrorCode.NOT_A_CARD else ""
+            self.say(f"{exc}.{more}")
             return False
         return True
 

@@ -85,6 +85,7 @@ from .game import Game
 from .match import PlayResult, shuffled_deck
 from .moves import (
     Action,
+    AmbiguousMoveError,
     IllegalMoveError,
     IllegalReason,
     InvalidMoveError,
@@ -136,6 +137,7 @@ __all__ = [
     "VALUE_NAMES",
     "VALUE_OF",
     "Action",
+    "AmbiguousMoveError",
     "Card",
     "CardParseError",
     "Deal",
@@ -168,6 +170,7 @@ __all__ = [
     "deal_totals",
     "format_cards",
     "move_of",
+    "named_move",
     "options_for_code",
     "parse_cards",
     "primiera_total",

@@ -22,7 +22,15 @@ from typing import Any
 from .cards import CARDS, VALUE_OF, Card
 from .deal import Deal
 from .match import PlayResult
-from .moves import Action, IllegalMoveError, IllegalReason, Move, move_of
+from .moves import (
+    Action,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    IllegalReason,
+    Move,
+    move_of,
+    named_move,
+)
 from .record import GameRecord
 from .rules import Rules
 from .saving import SavableMatch
@@ -274,6 +282,49 @@ class Game(SavableMatch):
         raise refused(
             IllegalReason.WRONG_SUM, f"{move.card} captures nothing here: play it on the table"
         )
+
+    def resolve_move(
+        self, played: str | Card | Move, capture: str | None = None, *, seat: int | None = None
+    ) -> Move:
+        """The one legal move meant by what a person typed or clicked (python-chess's
+        ``parse_san``): ``played`` a card in any notation or a whole move, ``capture`` the cards
+        it takes when named apart (see :func:`~.moves.named_move`). A card alone means its only
+        legal move. Raises :class:`InvalidMoveError` (not a card or a move),
+        :class:`IllegalMoveError` with its reason (game over, not ``seat``'s turn, not in hand,
+        a capture the rules refuse), or :class:`AmbiguousMoveError` with the choices.
+
+        >>> g = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s"]],
+        ...                        table=["1d", "3s", "4b", "5c"], turn=0)
+        >>> str(g.resolve_move("2 di bastoni")), str(g.resolve_move("9c", "5c 4b"))
+        ('2b', '9c:4b+5c')
+        >>> [str(m) for m in g.resolve_move_choices("9c")]
+        ['9c:4b+5c', '9c:1d+3s+5c']
+        """
+        named = named_move(played, capture)
+        if isinstance(named, Move):
+            self.verify_move(named, seat=seat)
+            return named
+        choices = self.resolve_move_choices(named, seat=seat)
+        if len(choices) > 1:
+            raise AmbiguousMoveError(named, choices)
+        return choices[0]
+
+    def resolve_move_choices(
+        self, card: str | Card, *, seat: int | None = None
+    ) -> tuple[Move, ...]:
+        """Every legal move of ``card`` here (at least one), or the :class:`IllegalMoveError`
+        that says why the card cannot be played at all."""
+        named = named_move(card)
+        if isinstance(named, Move):
+            named = named.card
+        if self._outcome is not None or (seat is not None and seat != self._deal.turn):
+            self.verify_move(Move(named), seat=seat)  # the end or the turn, said as it says
+        choices = tuple(m for m in self.legal_moves() if m.card == named)
+        if not choices:
+            raise IllegalMoveError(
+                IllegalReason.NOT_IN_HAND, f"{named} is not in your hand", card=named
+            )
+        return choices
 
     def is_legal(self, move: Move, *, seat: int | None = None) -> bool:
         try:

@@ -73,6 +73,53 @@ class IllegalMoveError(ValueError):
         self.options = options
 
 
+class AmbiguousMoveError(ValueError):
+    """The card was named without a capture and it can take different cards here: the
+    ``choices`` are the legal moves it could mean (python-chess's ``AmbiguousMoveError``)."""
+
+    def __init__(self, card: Card, choices: tuple[Move, ...]) -> None:
+        super().__init__(f"{card} can take " + " or ".join(str(m) for m in choices))
+        self.card = card
+        self.choices = choices
+
+
+def named_move(played: str | Card | Move, capture: str | None = None) -> Move | Card:
+    """What a person named, read once: a whole :class:`Move`, or a :class:`Card` alone when no
+    capture was named (the position decides what it takes). ``played`` is a card in any
+    notation (``7d``, ``sette di denari``) or a whole move (``7d:3c+4s``); ``capture`` the
+    cards taken (``3c+4s``, ``3c 4s``) or the whole move again, of the same card. Raises
+    :class:`InvalidMoveError` for anything else.
+
+    >>> str(named_move("settebello", "3c+4s")), str(named_move("7d:4s+3c"))
+    ('7d:3c+4s', '7d:3c+4s')
+    >>> named_move("7d", "7d:3c+4s") == named_move(" 7D ", "3c, 4s")
+    True
+    >>> named_move("sette di denari")
+    Card(value=7, suit=<Suit.DENARI: 'd'>)
+    """
+    if isinstance(played, Move | Card):
+        named: Move | Card = played
+    else:
+        text = played.strip()
+        if not text:
+            raise InvalidMoveError("name the card you play, like 7d")
+        try:
+            named = Move.parse(text) if ":" in text else Card.parse(text)
+        except CardParseError as exc:
+            raise InvalidMoveError(str(exc)) from None
+    taken = (capture or "").strip()
+    if not taken:
+        return named
+    if isinstance(named, Move):
+        raise InvalidMoveError(f"{str(named)!r} names its capture already")
+    if ":" in taken:
+        whole = Move.parse(taken)
+        if whole.card != named:
+            raise InvalidMoveError(f"{taken!r} is a move of the {whole.card}, not of the {named}")
+        return whole
+    return Move.parse(f"{named}:{taken}")
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     card: Card

@@ -96,11 +96,12 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "{name} ha finito il tempo: ha giocato il computer.",
     ),
     "note.handed": (
-        "{name} missed three turns: a computer plays for them until they play again.",
-        "{name} ha saltato tre turni: gioca il computer finché non torna.",
+        "{name} missed three turns: a computer plays for them until they take their seat back.",
+        "{name} ha saltato tre turni: gioca il computer finché non riprende il posto.",
     ),
     # Buttons
     "btn.my_hand": ("My hand", "La mia mano"),
+    "btn.take_back": ("Take my seat back", "Riprendi il posto"),
     "btn.rematch": ("Rematch", "Rivincita"),
     "btn.back": ("Back", "Indietro"),
     "btn.join": ("Join", "Siediti"),
@@ -123,6 +124,11 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         "nessuna fino alla prossima distribuzione",
     ),
     "hand.over": ("The match is over.", "La partita è finita."),
+    "hand.away": (
+        "A computer plays for you since you ran out of time: take your seat back at any time.",
+        "Gioca il computer per te da quando hai finito il tempo: riprendi il posto quando vuoi.",
+    ),
+    "took_back": ("Your seat is yours again.", "Il posto è di nuovo tuo."),
     "capture.which": ("What does {card} take?", "Cosa prendi con {card}?"),
     "capture.placeholder": ("Choose the cards to take", "Scegli le carte da prendere"),
     "played": ("You played {card}.", "Hai giocato {card}."),
@@ -201,6 +207,10 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
     ),
     "err.seats_empty": ("Some seats are still empty.", "Ci sono ancora posti liberi."),
     "err.game_over": ("This match is over.", "Questa partita è finita."),
+    "err.not_away": (
+        "Your seat is yours: no computer plays for you.",
+        "Il posto è tuo: nessun computer gioca per te.",
+    ),
     "err.game_started": ("The match has already started.", "La partita è già iniziata."),
     "err.rematch_players_only": (
         "Only the players of this match can ask for a rematch.",

@@ -29,6 +29,10 @@ ITALIAN: Final[dict[str, str]] = {
     "Your tables everywhere, those waiting for you first": (
         "I tuoi tavoli ovunque, prima quelli che aspettano te"
     ),
+    "back": "rientra",
+    "Take your seat back from the computer playing for you": (
+        "Riprendi il posto dal computer che gioca per te"
+    ),
     "resign": "abbandona",
     "Resign the match: your side loses": "Abbandona la partita: la tua parte perde",
     "leaderboard": "classifica",

@@ -43,12 +43,15 @@ def hand_screen(
     choices: Mapping[Card, Sequence[Move]] | None = None,
     finished: bool = False,
     note: str = "",
+    away: bool = False,
     deck: int = 0,
 ) -> Screen:
     """The hand; buttons are live only on the player's turn (the same check the move runs).
 
-    An empty hand waits for the next distribution while ``deck`` still holds cards, else for
-    the next deal."""
+    ``away``: a computer holds the seat since the player's timeouts; a button gives it back
+    at once, whoever's turn it is (the cards stay playable too: playing one also does). An
+    empty hand waits for the next distribution while ``deck`` still holds cards, else for the
+    next deal."""
     head = f"## {tr('hand.title', lang)} · {title}"
     if link:
         head += f"\n{tr('hand.link', lang, url=link)}"
@@ -70,6 +73,9 @@ def hand_screen(
         blocks.append(f"**{tr('hand.cards', lang)}** {mine}")
     if note:
         blocks.append(note)
+    away = away and not finished
+    if away:
+        blocks.append(tr("hand.away", lang))
     live = your_turn and not finished
     buttons = []
     for card in sorted(hand, key=Card.sort_key):
@@ -78,7 +84,10 @@ def hand_screen(
         buttons.append(
             Button(_label(card_name(card, lang)), Action.PLAY, str(card), style, not live)
         )
-    return Screen(tuple(blocks), rows_of(buttons), accent=BLUE if live else GREY)
+    rows = rows_of(buttons)
+    if away:
+        rows = (*rows, (Button(tr("btn.take_back", lang), Action.TAKE_BACK, "", Style.PRIMARY),))
+    return Screen(tuple(blocks), rows, accent=BLUE if live else GREY)
 
 
 HAND_FILE = f"hand.{FORMAT}"

@@ -35,6 +35,7 @@ class Action(StrEnum):
     SCORE = "k"  # arg: "side.points" on a score sheet
     UNDO = "u"
     END = "e"
+    TAKE_BACK = "b"  # take my seat back from the computer that holds it
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,7 @@ from .events import (
     TimeoutApplied,
     TurnStarted,
 )
+from .options import chosen_options, pace_of, updated_settings
 from .players import Player, make_player
 from .service import DEFAULT_COMPUTER_PAUSE, GameService
 from .thinking import InlineThinker, PoolThinker, Thinker
@@ -70,6 +71,7 @@ from .views import (
     Pace,
     PaceKind,
     PublicView,
+    Rematch,
     SeatView,
     TableInfo,
     TimeoutRule,
@@ -121,6 +123,7 @@ __all__ = [
     "Preset",
     "PrimieraRule",
     "PublicView",
+    "Rematch",
     "ReminderDue",
     "Rules",
     "RulesError",
@@ -143,7 +146,10 @@ __all__ = [
     "TimeoutApplied",
     "TimeoutRule",
     "TurnStarted",
+    "chosen_options",
     "format_cards",
     "make_player",
+    "pace_of",
     "parse_cards",
+    "updated_settings",
 ]

@@ -38,6 +38,10 @@ class ErrorCode(StrEnum):
     BAD_SIDE = "bad_side"  # params: side
     SIDE_FULL = "side_full"  # params: side
     HOST_CANNOT_LEAVE = "host_cannot_leave"
+    NOT_AWAY = "not_away"  # taking back a seat no computer holds
+    TARGET_OR_DEALS = "target_or_deals"  # a match ends at a target or after deals, not both
+    PACE_UNIT = "pace_unit"  # minutes with live, hours with correspondence
+    REMATCH_PLAYERS_ONLY = "rematch_players_only"  # a rematch asked by someone who did not play
 
 
 class ServiceError(Exception):

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
-from scopabot.engine import Card, DealScore, Outcome, Play
+from scopabot.engine import Card, DealScore, Move, Outcome, Play
 from scopabot.store import ActorKind
 
-from .views import SeatView, TableInfo
+from .views import PublicView, SeatView, TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -100,15 +100,20 @@ class CardPlayed(Event):
     version: int
     leftovers: tuple[Card, ...] = ()  # cards left on the table at the end of a deal
     leftovers_to: int | None = None  # the side that takes them
+    # The public view after the move (no hand in it), so a front end shows the table without
+    # asking again; None for a game without a table.
+    public: PublicView | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandChanged(Event):
-    """Sent to one seat only: the cards in that seat's hand now."""
+    """Sent to one seat only: the cards in that seat's hand now, and (with a table) the seat's
+    whole view at that version, for its hand message."""
 
     seat: int
     hand: tuple[Card, ...]
     version: int
+    view: SeatView | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -169,11 +174,12 @@ class MoveOutcome:
 
     ``view`` is the mover's seat view at that version, made from the game just written, so a
     front end can answer the click at once without reading the game back (None after a
-    resignation)."""
+    resignation); ``move`` the move played, as the engine resolved what the person gave."""
 
     version: int
     events: tuple[Event, ...]
     view: SeatView | None = None
+    move: Move | None = None
 
 
 Handler = Callable[[Event], Awaitable[None]]

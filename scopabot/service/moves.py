@@ -1,15 +1,16 @@
-"""A move, from the text a person typed to the events everyone sees: pure helpers.
+"""A move, from what a person typed or clicked to the events everyone sees: pure helpers.
 
-Turning ``"7d"`` (and a capture, if named) into the one legal move it means, or the refusal
-that says why not; and turning a stored move into events, each with its audience.
+The engine resolves ``"7d"`` (and a capture, if named) into the one legal move it means, or
+the refusal that says why not; here that refusal becomes data, and a stored move events, each
+with its audience.
 """
 
 from __future__ import annotations
 
 from scopabot.engine import (
-    Card,
-    CardParseError,
+    AmbiguousMoveError,
     Game,
+    GameView,
     IllegalMoveError,
     IllegalReason,
     InvalidMoveError,
@@ -30,45 +31,31 @@ from .events import (
     SeatTakenBack,
     TurnStarted,
 )
+from .ratings import RatingsPolicy, level_of_rating_id
+from .views import PublicView, SeatView
+from .visibility import seat_view_of, views_of
+
+FIRST_RATINGS = RatingsPolicy()  # where each computer level starts (README "Ratings")
 
 
-def parse_move(card: str, capture: str | None) -> Move | Card:
-    """The move named (a card alone when no capture is given), or NOT_A_CARD."""
-    text = card.strip()
+def resolve(game: Game, seat: int, played: str | Move, capture: str | None) -> Move:
+    """The engine's one legal move for what the person gave, or the refusal as data: the
+    text is read and checked here once, and from here the move travels as a :class:`Move`."""
     try:
-        if capture:
-            return Move.parse(f"{text}:{capture.strip()}")
-        if ":" in text:
-            return Move.parse(text)
-        return Card.parse(text)
-    except (CardParseError, InvalidMoveError) as exc:
-        raise ServiceError(ErrorCode.NOT_A_CARD, str(exc), text=text) from None
-
-
-def choose_move(game: Game, seat: int, named: Move | Card) -> Move:
-    """The legal move ``named`` means for ``seat``, or the refusal that says why not."""
-    if game.is_over:
-        raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
-    if game.turn != seat:
-        raise ServiceError(ErrorCode.NOT_YOUR_TURN, "it is not your turn", turn=game.turn)
-    if isinstance(named, Move):
-        try:
-            game.verify_move(named, seat=seat)
-        except IllegalMoveError as exc:
-            raise illegal(exc) from None
-        return named
-    choices = tuple(m for m in game.legal_moves() if m.card == named)
-    if not choices:
-        reason = IllegalReason.NOT_IN_HAND
-        raise ServiceError(
-            ErrorCode.ILLEGAL_MOVE,
-            f"{named} is not in your hand",
-            reason=reason.value,
-            card=str(named),
-        )
-    if len(choices) > 1:
-        raise ChooseCapture(named, choices)
-    return choices[0]
+        return game.resolve_move(played, capture, seat=seat)
+    except InvalidMoveError as exc:
+        text = played if isinstance(played, str) else str(played)
+        raise ServiceError(ErrorCode.NOT_A_CARD, str(exc), text=text.strip()) from None
+    except AmbiguousMoveError as exc:
+        raise ChooseCapture(exc.card, exc.choices) from None
+    except IllegalMoveError as exc:
+        if exc.reason is IllegalReason.GAME_OVER:
+            raise ServiceError(ErrorCode.GAME_OVER, "the match is over") from None
+        if exc.reason is IllegalReason.NOT_YOUR_TURN:
+            raise ServiceError(
+                ErrorCode.NOT_YOUR_TURN, "it is not your turn", turn=game.turn
+            ) from None
+        raise illegal(exc) from None
 
 
 def illegal(exc: IllegalMoveError) -> ServiceError:
@@ -95,6 +82,9 @@ def move_events(
     game, result, version = applied.game, applied.result, applied.version
     tid, gid = ctx.table_id, ctx.game_id
     seat = result.seat
+    # The public view, made once with the mover's own view (which the mover's outcome shows);
+    # another seat's view only when its hand changed and a person holds it.
+    public, mover = (None, None) if ctx.table is None else views_of(ctx, game, version, seat)
     events: list[Event] = [
         CardPlayed(
             table_id=tid,
@@ -106,6 +96,7 @@ def move_events(
             version=version,
             leftovers=result.leftovers,
             leftovers_to=result.leftovers_to,
+            public=public,
         )
     ]
     if applied.took_back:
@@ -125,6 +116,7 @@ def move_events(
                     hand=game.hand(s),
                     version=version,
                     audience=Audience.seat(s),
+                    view=_seat_view(ctx, game, version, s, public, mover, seat),
                 )
             )
     if result.deal_score is not None:
@@ -168,15 +160,38 @@ def move_events(
     return events
 
 
+def _seat_view(
+    ctx: GameContext,
+    game: Game,
+    version: int,
+    seat: int,
+    public: PublicView | None,
+    mover: GameView | None,
+    mover_seat: int,
+) -> SeatView | None:
+    if public is None or (ctx.computer_plays(seat) and seat != mover_seat):
+        return None
+    if seat == mover_seat and mover is not None:
+        return seat_view_of(ctx, public, mover, seat)
+    return seat_view_of(ctx, *views_of(ctx, game, version, seat), seat)
+
+
 def rating_changes(
     changes: tuple[RatingChange, ...], ctx: GameContext
 ) -> tuple[dict[int, tuple[float | None, float]], dict[int, tuple[float | None, float]]]:
-    """Score before and after per rated player, on the game's board and on the global one."""
+    """Score before and after per rated player, on the game's board and on the global one.
+
+    ``None`` before is a person's first rated match (front ends show a newcomer's start); a
+    computer level is never a newcomer: its first match starts from the level's own rating.
+    """
     board = GLOBAL if ctx.table is None or ctx.table.guild_id is None else ctx.table.guild_id
     local: dict[int, tuple[float | None, float]] = {}
     world: dict[int, tuple[float | None, float]] = {}
     for change in changes:
-        pair = (None if change.before is None else change.before.score, change.after.score)
+        before: float | None = None if change.before is None else change.before.score
+        if before is None and level_of_rating_id(change.rating_id) is not None:
+            before = FIRST_RATINGS.first_rating(change.rating_id).score
+        pair = (before, change.after.score)
         if change.board == GLOBAL:
             world[change.rating_id] = pair
         if change.board == board:

@@ -17,13 +17,16 @@ from typing import Protocol
 
 from scopabot.store import Alarm, AlarmKind, StaleVersionError
 
+from .errors import ErrorCode, ServiceError
 from .events import ReminderDue
+from .live import as_stored
 from .turns import TurnsMixin
 
 log = logging.getLogger(__name__)
 
 _BATCH = 100
 _RETRY_AFTER = timedelta(minutes=1)  # a deadline whose handling failed is tried again then
+_LOST_RACE = (ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER)
 _IDLE_CHECK = 1.0  # seconds: how long to wait on running timeouts before looking again
 
 
@@ -110,11 +113,21 @@ class SchedulerMixin(TurnsMixin):
             for alarm in fresh:
                 if alarm.kind is AlarmKind.REMINDER:
                     await self._remind(alarm)
-                else:
+                elif await self._claim_deadline(alarm):
                     self._start_timeout(alarm)
                 started += 1
             if len(due) < _BATCH + len(self._inflight) or not fresh:
                 return started
+
+    async def _claim_deadline(self, alarm: Alarm) -> bool:
+        """Take the deadline before acting on it, so that a second scheduler on the same
+        database (another process, or a restart racing the old one) leaves it alone; should
+        this one never finish, the deadline falls due again a minute later."""
+        try:
+            return await self.store.claim_alarm(alarm, then=self._now() + _RETRY_AFTER)
+        except Exception:
+            log.exception("the deadline of game %s could not be claimed", alarm.game_id)
+            return False
 
     def _start_timeout(self, alarm: Alarm) -> None:
         key = (alarm.game_id, alarm.version)
@@ -132,22 +145,31 @@ class SchedulerMixin(TurnsMixin):
             await self._timeout(alarm.game_id, alarm.version)
         except asyncio.CancelledError:
             raise
-        except Exception:
+        except Exception as exc:
+            if isinstance(exc, ServiceError) and exc.code in _LOST_RACE:
+                # A move or a resignation beat the deadline: a lost race, nothing to do.
+                log.debug("game %s moved on before its deadline was acted on", alarm.game_id)
+                return
             log.exception("the deadline of game %s failed; trying again later", alarm.game_id)
             later = self._now() + _RETRY_AFTER
             with suppress(StaleVersionError):
                 await self.store.set_deadline(alarm.game_id, alarm.version, later)
-                ctx = self._contexts.get(alarm.game_id)
-                if ctx is not None and ctx.timing[0] == alarm.version:
-                    ctx.timing = (alarm.version, later)
+                live = self.games.kept(alarm.game_id)
+                if live is not None and live.version == alarm.version:
+                    live.deadline = as_stored(later)
 
     async def _remind(self, alarm: Alarm) -> None:
-        """Tell the person in turn their time runs out soon, and set the next reminder."""
+        """Tell the person in turn their time runs out soon, once: the reminder is claimed
+        (moved to the next one) before it is sent, so two schedulers never both send it."""
         try:
             ctx = await self._context(alarm.game_id)
-            stored = await self.store.load_game(alarm.game_id)
-            if stored.version == alarm.version and alarm.deadline_at is not None:
-                seat = stored.game.turn
+            then = ctx.pace.next_reminder(alarm.deadline_at, max(self._now(), alarm.due_at))
+            if not await self.store.claim_alarm(alarm, then=then):
+                return  # another scheduler sent it, or the turn is over
+            if ctx.version != alarm.version:
+                await self.games.refresh(ctx)  # claimed at that version: another process wrote
+            if ctx.version == alarm.version and alarm.deadline_at is not None:
+                seat = ctx.game.turn
                 self._emit(
                     [
                         ReminderDue(
@@ -160,13 +182,6 @@ class SchedulerMixin(TurnsMixin):
                         )
                     ]
                 )
-            await self.store.set_reminder(
-                alarm.game_id,
-                alarm.version,
-                ctx.pace.next_reminder(alarm.deadline_at, max(self._now(), alarm.due_at)),
-            )
-        except StaleVersionError:
-            pass  # the turn is over: its move wrote the next turn's reminder
         except Exception:
             log.exception("the reminder of game %s failed", alarm.game_id)
             await self.store.set_reminder(alarm.game_id, alarm.version, None)

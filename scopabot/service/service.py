@@ -4,22 +4,24 @@ The bot and the terminal call it with plain values (ids, card text, the version 
 saw) and get back frozen values and events; it decides whose turn it is, when a deadline
 passes and what a timeout does, and keeps everything in the store, so a restart loses nothing.
 The parts: tables and seats (:mod:`.tables`), turns and computer seats (:mod:`.turns`), what
-people may see (:mod:`.viewing`), deadlines (:mod:`.scheduler`).
+people may see (:mod:`.visibility`), deadlines (:mod:`.scheduler`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from scopabot.store import GLOBAL, GuildSettings, Page, RatingPolicy, Store
+from scopabot.store import GLOBAL, GuildSettings, Page, Store
 
 from .clock import Clock, SystemClock
 from .events import Handler
+from .live import LiveGames, RatingPolicy
+from .options import updated_settings
 from .ratings import BoardRow, Boards, PlayerRecord, RatingsPolicy
 from .scheduler import SchedulerMixin
 from .score_keeping import ScoreKeeping
@@ -54,15 +56,14 @@ class GameService(SchedulerMixin):
         was down is handled at once, in order) and let computer seats in turn play.
 
         ``thinker`` None: hard/expert think in a process pool (one worker per core), made at
-        the first search; the other levels inline. ``rating_policy`` None: the store's own
-        policy if it has one, else the OpenSkill policy of :mod:`.ratings` (``rate=False``:
+        the first search; the other levels inline. ``rating_policy`` None: the live games'
+        policy if they have one, else the OpenSkill policy of :mod:`.ratings` (``rate=False``:
         none, as in tests of other things).
         """
         self = cls()
-        if rate and store.rating_policy is None:
-            if rating_policy is None:
-                rating_policy = RatingsPolicy()
-            store.rating_policy = rating_policy
+        games = LiveGames.of(store)
+        if rate and games.rating_policy is None:
+            games.rating_policy = rating_policy or RatingsPolicy()
         self._init_core(store, clock or SystemClock(), thinker or PoolThinker(), computer_pause)
         self._init_scheduler()
         self.tournaments = Tournaments(self)
@@ -123,6 +124,7 @@ class GameService(SchedulerMixin):
         await asyncio.gather(*drivers, return_exceptions=True)
         await self.hub.close()
         await self.thinker.close()
+        self.games.clear()
         if self._owns_store:
             await self.store.close()
 
@@ -171,6 +173,23 @@ class GameService(SchedulerMixin):
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         await self.store.save_guild_settings(settings)
+
+    async def change_guild_settings(
+        self,
+        guild_id: int,
+        *,
+        language: str | None = None,
+        channel: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        reset: bool = False,
+    ) -> GuildSettings:
+        """A manager's choices applied and saved (see :func:`.options.updated_settings`)."""
+        current = await self.store.guild_settings(guild_id)
+        changed = updated_settings(
+            current, language=language, channel=channel, options=options or {}, reset=reset
+        )
+        await self.store.save_guild_settings(changed)
+        return changed
 
     # ------------------------------------------------------------------ ratings, score sheets
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from scopabot.ai import Level
@@ -23,12 +24,15 @@ from scopabot.store import (
     SeatTakenError,
     StoredGame,
     TableNotOpenError,
+    TableStatus,
 )
 
 from .core import ServiceCore, must_be_host, must_be_open, table_info
 from .errors import ErrorCode, ServiceError
 from .events import TableCancelled, TableChanged, TableOpened
-from .views import Pace, TableInfo, TimeoutRule
+from .live import as_stored
+from .options import bad_option, chosen_options
+from .views import Pace, Rematch, TableInfo, TimeoutRule
 
 # Options a server's defaults may set; the preset and the number of players are the host's.
 _DEFAULTABLE = frozenset(Rules.__dataclass_fields__) - {"preset", "players"}
@@ -79,7 +83,7 @@ class TablesMixin(ServiceCore):
         absent person when a deadline passes. ``pace`` defaults to a live two minutes a turn.
         ``rematch_of`` is the finished game whose Rematch opens this table (:meth:`rematch`).
         """
-        rules = await self._rules(guild_id, preset, players, options or {})
+        rules = await self._rules(guild_id, preset, players, chosen_options(options or {}))
         level = check_level(level)
         try:
             rule = TimeoutRule(on_timeout)
@@ -135,13 +139,7 @@ class TablesMixin(ServiceCore):
         try:
             return Rules.from_dict(data)
         except RulesError as exc:
-            raise ServiceError(
-                ErrorCode.BAD_OPTION,
-                str(exc),
-                problem=exc.code.value,
-                option=exc.option,
-                value="" if exc.value is None else str(exc.value),
-            ) from None
+            raise bad_option(exc) from None
         except TypeError as exc:  # a value of the wrong type (a server's stored defaults)
             raise ServiceError(
                 ErrorCode.BAD_OPTION, str(exc), problem=RulesProblem.BAD_CHOICE.value
@@ -166,6 +164,44 @@ class TablesMixin(ServiceCore):
         found = await self.store.rematch_of(game_id)
         return None if found is None else table_info(found)
 
+    async def open_rematch(
+        self, game_id: int, *, by: int, channel_id: int | None = None
+    ) -> Rematch:
+        """A new table for the players of a finished match, in one step: the same seats (so
+        the same sides), options, pace and computers, hosted by ``by``, who must have played.
+        Opened and filled in one transaction, so a crash leaves no half-filled table, and
+        a second click (even from another process, or after a restart) gets the first's."""
+        old = await self.table_of_game(game_id)
+        if old.status is not TableStatus.FINISHED:
+            raise ServiceError(ErrorCode.GAME_STARTED, "the match is not over", game_id=game_id)
+        if old.seat_of(by) is None:
+            raise ServiceError(
+                ErrorCode.REMATCH_PLAYERS_ONLY, "only the players may ask", game_id=game_id
+            )
+        seats = {
+            seat: holder if holder.is_human else SeatHolder.computer(holder.ai_level or old.level)
+            for seat, holder in old.seats.items()
+        }
+        try:
+            stored, opened = await self.store.open_rematch(
+                game_id,
+                host_id=by,
+                rules=old.rules,
+                seats=seats,
+                guild_id=old.guild_id,
+                channel_id=channel_id,
+                pace=old.pace.to_dict(),
+                on_timeout=old.on_timeout.value,
+                level=old.level,
+                at=self._now(),
+            )
+        except SeatError as exc:  # pragma: no cover - the old table's seats are valid ones
+            raise seat_error(exc) from exc
+        info = table_info(stored)
+        if opened:
+            self._emit([TableOpened(table_id=info.id, game_id=None, table=info)])
+        return Rematch(info, opened)
+
     async def table_by_message(self, message_id: int) -> TableInfo | None:
         found = await self.store.table_by_message(message_id)
         return None if found is None else table_info(found)
@@ -188,8 +224,9 @@ class TablesMixin(ServiceCore):
                 message_id=current.message_id if message_id is None else message_id,
             )
         )
-        if info.game_id is not None and info.game_id in self._contexts:
-            self._contexts[info.game_id].table = info
+        live = None if info.game_id is None else self.games.kept(info.game_id)
+        if live is not None:
+            live.table = info
         return info
 
     async def join(self, table_id: int, *, user: int, side: int | None = None) -> TableInfo:
@@ -275,7 +312,7 @@ class TablesMixin(ServiceCore):
 
     async def _start_game(
         self, table_id: int, *, by: int, seed: int | None
-    ) -> tuple[TableInfo, StoredGame]:
+    ) -> tuple[TableInfo, StoredGame, datetime | None]:
         """Deal the table's game (see :meth:`GameService.start_table`)."""
         table = await self._table(table_id)
         must_be_host(table, by)
@@ -297,4 +334,4 @@ class TablesMixin(ServiceCore):
             )
         except SeatError as exc:
             raise seat_error(exc) from exc
-        return await self._table(table_id), stored
+        return await self._table(table_id), stored, as_stored(deadline)

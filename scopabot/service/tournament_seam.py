@@ -16,11 +16,12 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from scopabot.engine import Game
-from scopabot.store import MatchEnded, StaleVersionError, Store
+from scopabot.store import GameClosedError, MatchEnded, StaleVersionError, Store
 
 from .clock import Clock
 from .core import GameContext
 from .events import Event, EventHub, Handler, MatchOver, MoveOutcome, TableCancelled
+from .live import LiveGames
 from .views import Pace, PublicView, SeatView, TableInfo, TimeoutRule
 
 
@@ -31,6 +32,7 @@ class TournamentHost(Protocol):
 
     store: Store
     clock: Clock
+    games: LiveGames
     hub: EventHub
 
     def subscribe(self, handler: Handler) -> Callable[[], None]: ...
@@ -90,14 +92,14 @@ async def end_game(service: TournamentHost, game_id: int, *, losing_side: int, r
     if ctx.finished:
         return
     async with service._game_lock(game_id):
-        for _ in range(5):
-            stored = await service.store.load_game(game_id)
-            if stored.game.is_over:
+        for _ in range(5):  # the live game's owner ends it (a move may be written meanwhile)
+            game, version = ctx.game, ctx.version
+            if game.is_over:
                 return
             try:
-                ended = await service.store.end_match(
+                ended = await service.games.end_match(
                     game_id,
-                    stored.version,
+                    version,
                     losing_side=losing_side,
                     reason=reason,
                     at=service.clock.now(),
@@ -105,9 +107,11 @@ async def end_game(service: TournamentHost, game_id: int, *, losing_side: int, r
                 break
             except StaleVersionError:
                 continue
+            except GameClosedError:
+                return
         else:
             return
-    service._emit([service._ended(ctx, stored.game, ended, reason, losing_side)])
+    service._emit([service._ended(ctx, game, ended, reason, losing_side)])
     service._forget_game(game_id)
 
 
@@ -118,11 +122,10 @@ async def call_off(service: TournamentHost, game_id: int) -> None:
     if ctx.finished:
         return
     async with service._game_lock(game_id):
-        stored = await service.store.load_game(game_id)
-        if stored.game.is_over:
+        if ctx.game.is_over:
             return
         try:
-            await service.store.abandon_game(game_id, stored.version)
+            await service.store.abandon_game(game_id, ctx.version)
         except StaleVersionError:
             return
     service._forget_game(game_id)

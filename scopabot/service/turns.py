@@ -26,7 +26,6 @@ from scopabot.store import (
     GameClosedError,
     MatchEnded,
     StaleVersionError,
-    TableStatus,
 )
 
 from .core import GameContext, must_be_host
@@ -37,24 +36,25 @@ from .events import (
     HandChanged,
     MatchOver,
     MoveOutcome,
+    SeatTakenBack,
     TableCancelled,
     TableStarted,
     TimeoutAction,
     TimeoutApplied,
     TurnStarted,
 )
+from .live import as_stored
 from .moves import (
-    choose_move,
     illegal,
     move_events,
-    parse_move,
     rating_changes,
+    resolve,
     seed_of,
     stale,
 )
 from .tables import TablesMixin
-from .viewing import ViewingMixin
 from .views import PublicView, SeatView, TableInfo, TimeoutRule
+from .visibility import ViewingMixin
 
 StartedView = SeatView | PublicView
 
@@ -67,44 +67,47 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         game_id: int,
         *,
         user: int,
-        card: str,
+        card: str | Move,
         capture: str | None = None,
         version: int | None = None,
     ) -> MoveOutcome:
-        """Play a card for the person's seat; ``capture`` like ``"3c+4s"`` when there is a
-        choice; ``version`` is what the person was looking at (None: the current one, for
-        typed commands). Raises :class:`ChooseCapture` when the card can take different cards
-        and none was named; other refusals raise :class:`ServiceError`. A person whose seat
-        was handed to a computer takes it back by playing."""
+        """Play for the person's seat what they gave, as they gave it: ``card`` a card in any
+        notation (``"7d"``, ``"sette di denari"``) or a whole move (``"7d:3c+4s"``, or a
+        :class:`Move` picked from their choices), ``capture`` like ``"3c+4s"`` when named
+        apart; the engine resolves it, once. ``version`` is what the person was looking at
+        (None: the current one, for typed commands). Raises :class:`ChooseCapture` when the
+        card can take different cards and none was named; other refusals raise
+        :class:`ServiceError`. A person whose seat
+        was handed to a computer takes it back by playing, or at any time with
+        :meth:`take_seat_back`."""
         ctx = await self._context(game_id)
         seat = ctx.seat_of(user)
         if seat is None:
             raise ServiceError(ErrorCode.NOT_SEATED, "you do not sit at this game", game_id=game_id)
-        named = parse_move(card, capture)
         if ctx.finished:
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over", game_id=game_id)
-        # The version the person saw matches the copy in memory: no need to read it again
-        # (the write checks it anyway).
-        stored = self.store.peek_game(game_id) if version is not None else None
-        if stored is None or stored.version != version:
-            stored = await self.store.load_game(game_id)
-        if version is not None and version != stored.version:
-            raise stale(game_id, version, stored.version)
-        move = choose_move(stored.game, seat, named)
-        applied = await self._apply(ctx, stored.game, stored.version, move, seat, Actor.user(user))
-        events = move_events(ctx, stored.game, applied, actor=ActorKind.USER, user_id=user)
+        if version is not None and version != ctx.version:
+            await self.games.refresh(ctx)  # another process may have moved it
+            if version != ctx.version:
+                raise stale(game_id, version, ctx.version)
+        game = ctx.game  # the live game as it is now; the move is played on a copy
+        move = resolve(game, seat, card, capture)
+        applied = await self._apply(ctx, game, ctx.version, move, seat, Actor.user(user))
+        events = move_events(ctx, game, applied, actor=ActorKind.USER, user_id=user)
         self._after_move(ctx, applied, events)
-        view = self._moved_view(ctx, applied.game, applied.version, seat)
-        return MoveOutcome(applied.version, tuple(events), view)
+        mine = [e.view for e in events if isinstance(e, HandChanged) and e.seat == seat]
+        view = mine[0] if mine and mine[0] is not None else None
+        if view is None:
+            view = self._moved_view(ctx, applied.game, applied.version, seat)
+        return MoveOutcome(applied.version, tuple(events), view, move)
 
     async def _apply(
         self, ctx: GameContext, game: Game, version: int, move: Move, seat: int, by: Actor
     ) -> AppliedMove:
         now = self._now()
         deadline = ctx.pace.deadline(now)
-        writing = ctx.writing = (version, game)  # what views show until the write is done
         try:
-            return await self.store.apply_move(
+            return await self.games.apply_move(
                 ctx.game_id,
                 version,
                 move,
@@ -122,18 +125,9 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over") from None
         except IllegalMoveError as exc:  # checked before; only a race can get here
             raise illegal(exc) from None
-        finally:
-            if ctx.writing is writing:
-                ctx.writing = None
 
     def _after_move(self, ctx: GameContext, applied: AppliedMove, events: list[Event]) -> None:
-        """Publish, keep the context current, wake the scheduler and the computer seats."""
-        ctx.away = set(applied.away)
-        ctx.timing = (applied.version, applied.deadline)
-        if ctx.table is not None:  # as the store now has it (the last move closes the table)
-            over = applied.game.is_over
-            status = TableStatus.FINISHED if over else ctx.table.status
-            ctx.table = replace(ctx.table, version=applied.version, status=status)
+        """Publish, wake the scheduler and the computer seats (the live game is current)."""
         self._emit(events)
         if applied.game.is_over:
             self._forget_game(ctx.game_id)
@@ -172,10 +166,9 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             if ctx.finished:
                 return
             async with self._game_lock(game_id):
-                stored = None if fresh else self.store.peek_game(game_id)
-                if stored is None:
-                    stored = await self.store.load_game(game_id)
-                game = stored.game
+                if fresh:
+                    await self.games.refresh(ctx)
+                game, version = ctx.game, ctx.version
                 if game.is_over or not ctx.computer_plays(game.turn):
                     return
                 seat = game.turn
@@ -184,10 +177,10 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                 move = await self.thinker.choose(
                     ctx.level_of(seat), game.view_for(seat), seed=seed_of(game)
                 )
+                if not ctx.computer_plays(seat):
+                    return  # the person took their seat back meanwhile
                 try:
-                    applied = await self._apply(
-                        ctx, game, stored.version, move, seat, Actor.computer()
-                    )
+                    applied = await self._apply(ctx, game, version, move, seat, Actor.computer())
                 except ServiceError as exc:
                     if exc.code is ErrorCode.STALE_VERSION:
                         fresh = True
@@ -207,19 +200,25 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         if ctx.finished:
             return
         async with self._game_lock(game_id):
-            stored = await self.store.load_game(game_id)
-            if stored.version != version or stored.game.is_over:
+            # Read as stored: the deadline was claimed at ``version`` in the store.
+            await self.games.refresh(ctx)
+            if ctx.version != version or ctx.game.is_over:
                 return  # the person played meanwhile
-            game, seat = stored.game, stored.game.turn
+            game, seat = ctx.game, ctx.game.turn
             tid, gid = ctx.table_id, game_id
             if ctx.on_timeout is TimeoutRule.FORFEIT:
-                ended = await self.store.end_match(
-                    game_id,
-                    version,
-                    losing_side=game.rules.side_of(seat),
-                    reason="forfeit",
-                    at=self._now(),
-                )
+                try:
+                    ended = await self.games.end_match(
+                        game_id,
+                        version,
+                        losing_side=game.rules.side_of(seat),
+                        reason="forfeit",
+                        at=self._now(),
+                    )
+                except (StaleVersionError, GameClosedError):
+                    # The person's move (or a resignation) beat the deadline: nothing to do.
+                    log.debug("game %s moved on before its deadline was acted on", game_id)
+                    return
                 self._emit(
                     [
                         TimeoutApplied(
@@ -237,11 +236,12 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                 self._forget_game(game_id)
                 return
             move = await self.thinker.choose(ctx.level, game.view_for(seat), seed=seed_of(game))
+            was_away = seat in ctx.away
             try:
                 applied = await self._apply(ctx, game, version, move, seat, Actor.timeout())
             except ServiceError:
                 return
-        handed = seat in applied.away and seat not in ctx.away
+        handed = seat in applied.away and not was_away
         events: list[Event] = [
             TimeoutApplied(
                 table_id=tid,
@@ -293,14 +293,14 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over", game_id=game_id)
         async with self._game_lock(game_id):
             for _ in range(5):  # a computer may be moving: try again on the new version
-                stored = await self.store.load_game(game_id)
-                if stored.game.is_over:
+                game, version = ctx.game, ctx.version
+                if game.is_over:
                     raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
-                side = stored.game.rules.side_of(seat)
+                side = game.rules.side_of(seat)
                 try:
-                    ended = await self.store.end_match(
+                    ended = await self.games.end_match(
                         game_id,
-                        stored.version,
+                        version,
                         losing_side=side,
                         reason="resign",
                         at=self._now(),
@@ -312,11 +312,101 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                     ctx.finished = True
                     raise ServiceError(ErrorCode.GAME_OVER, "the match is over") from None
             else:
-                raise stale(game_id, stored.version, None)
-        event = self._ended(ctx, stored.game, ended, "resign", side)
+                raise stale(game_id, version, None)
+        event = self._ended(ctx, game, ended, "resign", side)
         self._emit([event])
         self._forget_game(game_id)
         return MoveOutcome(ended.version, (event,))
+
+    async def take_seat_back(self, game_id: int, *, user: int) -> MoveOutcome:
+        """The person has their seat back from the computer that plays it since their
+        timeouts, at once, whoever's turn it is: a computer thinking for the seat right now
+        does not play (its move was prepared at a version this write replaces), and when the
+        seat is in turn it gets the table's deadline again. Playing a card does the same."""
+        ctx = await self._context(game_id)
+        seat = ctx.seat_of(user)
+        if seat is None:
+            raise ServiceError(ErrorCode.NOT_SEATED, "you do not sit at this game", game_id=game_id)
+        if ctx.finished:
+            raise ServiceError(ErrorCode.GAME_OVER, "the match is over", game_id=game_id)
+        if seat not in ctx.away:
+            raise ServiceError(ErrorCode.NOT_AWAY, "no computer holds your seat", seat=seat)
+        # A computer of this process stops at once: the driver looks before each move it
+        # writes, and the lock waits for a move being written to be done.
+        ctx.away.discard(seat)
+        try:
+            async with self._game_lock(game_id):
+                in_turn, game, new_version, deadline = await self._take_back(ctx, seat)
+                ctx.away.discard(seat)  # a computer's move written meanwhile had it away
+                ctx.timeouts[seat] = 0
+        except BaseException:
+            info = await self.store.game_info(game_id)
+            ctx.away = set(info.away)
+            raise
+        if in_turn:
+            ctx.version, ctx.deadline = new_version, as_stored(deadline)
+            if ctx.table is not None:
+                ctx.table = replace(ctx.table, version=new_version)
+        tid = ctx.table_id
+        events: list[Event] = [
+            SeatTakenBack(
+                table_id=tid, game_id=game_id, seat=seat, user_id=user, version=new_version
+            )
+        ]
+        if in_turn:  # the turn starts anew for the person: their hand and deadline
+            events += [
+                HandChanged(
+                    table_id=tid,
+                    game_id=game_id,
+                    seat=seat,
+                    hand=game.hand(seat),
+                    version=new_version,
+                    audience=Audience.seat(seat),
+                ),
+                TurnStarted(
+                    table_id=tid,
+                    game_id=game_id,
+                    seat=seat,
+                    user_id=user,
+                    deadline=deadline,
+                    version=new_version,
+                ),
+            ]
+            if deadline is not None:
+                self._deadline_set(deadline)
+        self._emit(events)
+        view = self._moved_view(ctx, game, new_version, seat)
+        return MoveOutcome(new_version, tuple(events), view)
+
+    async def _take_back(
+        self, ctx: GameContext, seat: int
+    ) -> tuple[bool, Game, int, datetime | None]:
+        game_id = ctx.game_id
+        for _ in range(5):  # another process may write meanwhile: try on the new version
+            game, version = ctx.game, ctx.version
+            if game.is_over:
+                raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
+            in_turn = game.turn == seat
+            now = self._now()
+            deadline = ctx.pace.deadline(now) if in_turn else None
+            new_version = version + 1 if in_turn else version
+            try:
+                await self.store.take_seat_back(
+                    game_id,
+                    version,
+                    seat=seat,
+                    new_version=new_version,
+                    deadline=deadline,
+                    remind_at=ctx.pace.next_reminder(deadline, now) if in_turn else None,
+                )
+            except StaleVersionError:
+                await self.games.refresh(ctx)  # another process moved it
+                continue
+            except GameClosedError:
+                ctx.finished = True
+                raise ServiceError(ErrorCode.GAME_OVER, "the match is over") from None
+            return in_turn, game, new_version, deadline
+        raise stale(game_id, version, None)
 
     async def abandon(self, game_id: int, *, by: int) -> TableInfo:
         """The host calls the game off before its first move; nobody wins or loses."""
@@ -327,11 +417,10 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         if ctx.finished:
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
         async with self._game_lock(game_id):
-            stored = await self.store.load_game(game_id)
-            if stored.game.move_count:
+            if ctx.game.move_count:
                 raise ServiceError(ErrorCode.GAME_STARTED, "the first card was played")
             try:
-                await self.store.abandon_game(game_id, stored.version)
+                await self.store.abandon_game(game_id, ctx.version)
             except StaleVersionError:
                 raise ServiceError(ErrorCode.GAME_STARTED, "the first card was played") from None
         self._forget_game(game_id)
@@ -344,13 +433,11 @@ class TurnsMixin(TablesMixin, ViewingMixin):
     async def start_table(self, table_id: int, *, by: int, seed: int | None = None) -> StartedView:
         """Deal: the table flips to playing with its game in one transaction. Returns the
         host's seat view (the public view when the host does not play)."""
-        info, stored = await self._start_game(table_id, by=by, seed=seed)
-        ctx = await self._context(stored.id)
-        game = stored.game
+        info, stored, deadline = await self._start_game(table_id, by=by, seed=seed)
+        ctx = self.games.adopt(stored, table=info, deadline=deadline)  # live from here
+        self._table_games[table_id] = stored.id
+        game = ctx.game
         tid, gid = table_id, stored.id
-        info_row = await self.store.game_info(stored.id)
-        deadline = info_row.deadline_at
-        ctx.timing = (info_row.version, deadline)
         events: list[Event] = [
             TableStarted(table_id=tid, game_id=gid, table=info, version=stored.version)
         ]

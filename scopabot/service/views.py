@@ -100,7 +100,7 @@ class Pace:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Pace:
-        return cls(PaceKind(data["kind"]), data["seconds"], tuple(data.get("reminders", ())))
+        return cls(PaceKind(data["kind"]), data.get("seconds"), tuple(data.get("reminders", ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +140,15 @@ class TableInfo:
             if holder.user_id == user_id:
                 return seat
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """The table of a finished match's rematch; ``opened`` False when an earlier click (or
+    another process) had opened it already, and this one only points to it."""
+
+    table: TableInfo
+    opened: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,12 @@ transaction, and a move is stored with its snapshot and version bump or not at a
 
     store = await Store.open("scopabot.db")
     stored = await store.create_game(Game.new(rules, seed=7), seats=[SeatHolder.human(1), ...])
-    applied = await store.apply_move(stored.id, stored.version, "7d", by=Actor.user(1))
-    # applied.version is the version to name next; a second click naming stored.version
-    # gets StaleVersionError and writes nothing.
+    await store.write_move(record)  # a move the service played and prepared (MoveRecord)
+    # a second write naming the same expected version gets StaleVersionError and writes
+    # nothing.
 
-The store imports only :mod:`scopabot.engine`, to serialise games. Errors about the file
+The store imports only :mod:`scopabot.engine`, to serialise games: it never plays or decides
+a move (the service's live games do, :mod:`scopabot.service.live`). Errors about the file
 (:class:`DatabaseError` and subclasses) name the file and say what to do.
 """
 
@@ -34,6 +35,7 @@ from .errors import (
     SeatError,
     SeatsEmptyError,
     SeatTakenError,
+    StaleRatingError,
     StaleVersionError,
     StoreError,
     TableNotOpenError,
@@ -45,12 +47,15 @@ from .models import (
     GLOBAL,
     Actor,
     ActorKind,
+    Alarm,
+    AlarmKind,
     AppliedMove,
     Deadline,
     GameInfo,
     GameStatus,
     GuildSettings,
     ImportedMatch,
+    MatchEnded,
     MatchPlayer,
     MatchResult,
     MoveEntry,
@@ -58,7 +63,6 @@ from .models import (
     PlayerStats,
     Rating,
     RatingChange,
-    RatingPolicy,
     RatingValue,
     ScoreEntry,
     ScoreSheet,
@@ -67,9 +71,11 @@ from .models import (
     StoredGame,
     Table,
     TableStatus,
+    UserGame,
+    UserSettings,
     rating_id,
 )
-from .records import Alarm, AlarmKind, MatchEnded, UserGame, UserSettings
+from .move_sql import MatchEndRecord, MoveRecord, RatingWrite, ResultRow
 from .store import Store
 
 __all__ = [
@@ -98,12 +104,14 @@ __all__ = [
     "GameStatus",
     "GuildSettings",
     "ImportedMatch",
+    "MatchEndRecord",
     "MatchEnded",
     "MatchPlayer",
     "MatchResult",
     "Migration",
     "MigrationError",
     "MoveEntry",
+    "MoveRecord",
     "NoSuchSeatError",
     "NotFoundError",
     "NotScopaBotDatabaseError",
@@ -111,14 +119,16 @@ __all__ = [
     "PlayerStats",
     "Rating",
     "RatingChange",
-    "RatingPolicy",
     "RatingValue",
+    "RatingWrite",
+    "ResultRow",
     "ScoreEntry",
     "ScoreSheet",
     "SeatError",
     "SeatHolder",
     "SeatTakenError",
     "SeatsEmptyError",
+    "StaleRatingError",
     "StaleVersionError",
     "StatsOrder",
     "Store",

@@ -13,8 +13,7 @@ from datetime import datetime
 
 from .base import StoreBase
 from .errors import StaleVersionError
-from .models import Deadline, from_ms, opt_dt, opt_ms, to_ms
-from .records import Alarm, AlarmKind
+from .models import Alarm, AlarmKind, Deadline, from_ms, opt_dt, opt_ms, to_ms
 
 DUE_DEADLINES_SQL = (
     "SELECT id, version, deadline_at FROM games WHERE deadline_at IS NOT NULL"
@@ -51,6 +50,20 @@ class AlarmsMixin(StoreBase):
         """The next reminder of the current turn (``None``: no more), after one was sent."""
         await self._write_once(
             _set_times, "remind_at = ?", (opt_ms(at),), game_id, expected_version
+        )
+
+    async def claim_alarm(self, alarm: Alarm, *, then: datetime | None) -> bool:
+        """Take ``alarm`` before acting on it: move it to ``then`` (the next reminder; for a
+        deadline, when to try again should its handler never finish) only if it is still as
+        it was read. False: another scheduler took it first, or the turn is over."""
+        column = "remind_at" if alarm.kind is AlarmKind.REMINDER else "deadline_at"
+        return await self._write_once(
+            _claim,
+            column,
+            opt_ms(then),
+            alarm.game_id,
+            alarm.version,
+            to_ms(alarm.due_at),
         )
 
     async def due_deadlines(self, until: datetime, *, limit: int = 100) -> list[Deadline]:
@@ -103,6 +116,19 @@ def _due(
         [tuple(r) for r in conn.execute(DUE_DEADLINES_SQL, (until, limit))],
         [tuple(r) for r in conn.execute(DUE_REMINDERS_SQL, (until, limit))],
     )
+
+
+_CLAIM_SQL = {
+    column: "UPDATE games SET " + column + " = ? WHERE id = ? AND version = ?"
+    " AND " + column + " = ?"
+    for column in ("remind_at", "deadline_at")
+}
+
+
+def _claim(
+    conn: sqlite3.Connection, column: str, then: int | None, game_id: int, version: int, due: int
+) -> bool:
+    return conn.execute(_CLAIM_SQL[column], (then, game_id, version, due)).rowcount == 1
 
 
 def _set_times(

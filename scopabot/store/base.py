@@ -17,15 +17,12 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Self, TypeVar, TypeVarTuple
 
 import aiosqlite
-
-from scopabot.engine import Game
 
 from .errors import (
     DatabaseCorruptError,
@@ -35,11 +32,9 @@ from .errors import (
     translate,
 )
 from .migrate import Migration, check_version, load_migrations, migrate
-from .models import RatingPolicy
 
 log = logging.getLogger(__name__)
 
-_CACHE_SIZE = 512
 # Checkpoints (copying the write-ahead log into the database file, with an fsync of each) take
 # milliseconds. Left to SQLite they run inside the commit that fills 1,000 pages of log, which
 # stalls that move and every move queued behind it; so a second connection does them in the
@@ -115,13 +110,11 @@ async def on_worker(
 
 
 class StoreBase:
-    """The connection, its lock and the cache of live games; see :class:`Store`."""
+    """The connection and its lock; see :class:`Store`."""
 
     path: Path
     _db: aiosqlite.Connection
     _lock: asyncio.Lock
-    _cache: OrderedDict[int, tuple[int, Game]]
-    _rating_policy: RatingPolicy | None
     _commits: int
     _checkpointer: aiosqlite.Connection | None
     _checkpoints: asyncio.Task[None] | None
@@ -131,7 +124,6 @@ class StoreBase:
         cls,
         path: Path | str,
         *,
-        rating_policy: RatingPolicy | None = None,
         synchronous: str = "NORMAL",
         busy_timeout: float = 5.0,
         max_size_bytes: int | None = None,
@@ -163,8 +155,6 @@ class StoreBase:
         self = cls()
         self.path = path
         self._lock = asyncio.Lock()
-        self._cache = OrderedDict()
-        self._rating_policy = rating_policy
         self._commits = 0
         self._checkpointer = None
         self._checkpoints = None
@@ -188,15 +178,6 @@ class StoreBase:
                     await self._db.close()
             raise
         return self
-
-    @property
-    def rating_policy(self) -> RatingPolicy | None:
-        return self._rating_policy
-
-    @rating_policy.setter
-    def rating_policy(self, policy: RatingPolicy | None) -> None:
-        """How ratings move after a match; the service sets its own when the store has none."""
-        self._rating_policy = policy
 
     async def _start_checkpoints(self, synchronous: str) -> None:
         db = self._db
@@ -375,15 +356,6 @@ class StoreBase:
                 return await on_worker(self._db, _in_read_transaction(fn), *args)
             except sqlite3.Error as exc:
                 raise translate(exc, self.path) from exc
-
-    def _remember(self, game_id: int, version: int, game: Game) -> None:
-        self._cache[game_id] = (version, game)
-        self._cache.move_to_end(game_id)
-        while len(self._cache) > _CACHE_SIZE:
-            self._cache.popitem(last=False)
-
-    def _forget(self, game_id: int) -> None:
-        self._cache.pop(game_id, None)
 
 
 def _begin(conn: sqlite3.Connection, sql: str) -> None:

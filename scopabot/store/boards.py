@@ -191,7 +191,7 @@ class BoardsMixin(StoreBase):
                 iter(
                     await db.execute_fetchall(
                         "SELECT id, game_id, guild_id, category, winner_side, reason, totals,"
-                        " deals, finished_at FROM match_results WHERE id = ?",
+                        " deals, finished_at, losing_side FROM match_results WHERE id = ?",
                         (match_id,),
                     )
                 )
@@ -215,6 +215,7 @@ class BoardsMixin(StoreBase):
                     tuple(
                         MatchPlayer(p[0], p[1], SeatHolder(p[2], p[3]), bool(p[4])) for p in players
                     ),
+                    r[9],
                 )
             )
         return out

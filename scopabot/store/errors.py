@@ -145,6 +145,17 @@ class StaleVersionError(StoreError):
         super().__init__(f"game {game_id} is at version {actual}, not {expected}")
 
 
+class StaleRatingError(StoreError):
+    """A rating moved (another match ended) since it was read to compute this match's
+    change: nothing was written; read it again and compute anew."""
+
+    def __init__(self, board: int, category: str, rating_id: int) -> None:
+        self.board = board
+        self.category = category
+        self.rating_id = rating_id
+        super().__init__(f"the {category} rating of {rating_id} on board {board} moved meanwhile")
+
+
 class GameClosedError(StoreError):
     """The game is no longer being played (abandoned or finished): no move is taken."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from scopabot.engine import Game, PlayResult, Rules
 
@@ -355,14 +355,48 @@ class ScoreEntry:
     undone_at: datetime | None
 
 
-class RatingPolicy(Protocol):
-    """How ratings move after a match; the service supplies one (the store only persists).
+@dataclass(frozen=True, slots=True)
+class MatchEnded:
+    """What :meth:`Store.end_match` did (a resignation or a forfeit)."""
 
-    Called once per board (the server, then :data:`GLOBAL`) inside the transaction of the move
-    that ended the match, with the current rating of each human player (``None`` if they have
-    none yet); returns the new numbers for any of them.
-    """
+    game_id: int
+    version: int
+    match: MatchResult | None  # None when nobody at the table is rated (computers only)
+    rating_changes: tuple[RatingChange, ...] = ()
 
-    def __call__(
-        self, result: MatchResult, current: dict[int, Rating | None]
-    ) -> dict[int, RatingValue]: ...
+
+class AlarmKind(StrEnum):
+    DEADLINE = "deadline"
+    REMINDER = "reminder"
+
+
+@dataclass(frozen=True, slots=True)
+class Alarm:
+    """A turn's deadline or reminder that the scheduler must act on."""
+
+    game_id: int
+    version: int
+    kind: AlarmKind
+    due_at: datetime
+    deadline_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettings:
+    user_id: int
+    language: str | None = None
+    notify: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class UserGame:
+    """A game being played where this user has a seat: enough for "my games"."""
+
+    game_id: int
+    table_id: int | None
+    guild_id: int | None
+    seat: int
+    version: int
+    turn: int
+    deadline_at: datetime | None
+    rules: Rules

@@ -1,12 +1,13 @@
 """The SQL of one move, as plain functions run on the database thread in one hand-off.
 
-:meth:`GamesMixin.apply_move <scopabot.store.games.GamesMixin.apply_move>` checks and plays the
-move and builds the row tuples on the event loop, then hands :func:`write_move` to the worker
-thread inside ``BEGIN IMMEDIATE`` … ``COMMIT``: the snapshot JSON, the version check, the
-snapshot, the move row and, when the move ends a deal or the match, the deal score, statistics
-and result, all in that one call. One hand-off instead of four or more awaited statements
-doubled the moves per second (``bench/store.py``); making the snapshot here rather than on the
-loop measured the same throughput and a lower median under an open-loop load.
+The service plays the move and decides what it does (timeouts, hand-over, the next deadline,
+the result, the ratings) and hands a prepared :class:`MoveRecord` to
+:meth:`GamesMixin.write_move <scopabot.store.games.GamesMixin.write_move>`, which runs
+:func:`write_move` on the worker thread inside ``BEGIN IMMEDIATE`` … ``COMMIT``: the snapshot
+JSON, the version check, the snapshot, the move row and, when the move ends a deal or the
+match, the deal score, statistics, result and ratings, all in that one call. One hand-off
+instead of four or more awaited statements doubled the moves per second (``bench/store.py``).
+The store never plays a move and never decides one.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from scopabot.engine import Card, DealScore, Game, Outcome, Rules
+from scopabot.engine import Card, DealScore, Game, Rules
 
-from .errors import GameClosedError, NotFoundError, StaleVersionError, StoreError
+from .errors import GameClosedError, NotFoundError, StaleRatingError, StaleVersionError, StoreError
 from .models import (
     MatchResult,
     Rating,
+    RatingValue,
     SeatHolder,
     now,
     opt_ms,
@@ -30,13 +32,10 @@ from .models import (
 )
 from .result_sql import (
     ENCODER,
-    boards_of,
-    current_ratings,
     dumps,
     save_deal,
     save_result,
 )
-from .result_sql import put_all_ratings as put_all_ratings  # the names other modules import
 from .result_sql import put_ratings as put_ratings
 from .result_sql import rating_of as rating_of
 
@@ -62,26 +61,64 @@ def deck_blob(order: Iterable[Card]) -> bytes:
 
 
 @dataclass(frozen=True, slots=True)
-class MovePlan:
-    """Everything a move writes, prepared on the event loop."""
+class ResultRow:
+    """How a match ended, as the service decided it."""
+
+    winner: int | None
+    reason: str
+    totals: tuple[int, ...]
+    deals: int
+    losing_side: int | None = None  # the side that resigned or forfeited
+
+
+@dataclass(frozen=True, slots=True)
+class RatingWrite:
+    """A rating the service computed after a match, written only if the rating is still the
+    one it was computed from (``games_before``; ``None``: the player had none)."""
+
+    board: int
+    rating_id: int
+    value: RatingValue
+    games_before: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    """Everything one move writes, prepared by the service (which played and decided it):
+    the move row, the new snapshot, the next deadline and reminder, the mover's timeouts, and
+    for a deal's or the match's end the score, the result and the ratings."""
 
     game_id: int
     expected_version: int
-    game: Game  # after the move; only this call uses it until it returns
-    update: tuple[Any, ...]  # parameters of UPDATE_GAME_SQL after snapshot, deadline, reminder
-    move: tuple[Any, ...]  # parameters of INSERT_MOVE_SQL
+    version: int
+    snapshot: dict[str, Any]  # the game after the move, without its record
+    move_count: int
+    stamp: int
+    seat: int  # the seat that moved
+    move: str
+    actor: str  # ActorKind value
+    actor_id: int | None
     first_deck: int  # number of the first new deck order in ``decks``
     decks: list[bytes]
+    deadline: int | None  # the next turn's
+    remind_at: int | None
+    seat_state: tuple[int, bool] | None  # the mover's (timeouts in a row, away), when changed
     rules: Rules
     deal_score: DealScore | None
-    outcome: Outcome | None
+    result: ResultRow | None
+    ratings: tuple[RatingWrite, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEndRecord:
+    """A match ended early (resignation, forfeit), prepared by the service."""
+
+    game_id: int
+    expected_version: int
     stamp: int
-    rate: bool  # read current ratings for the rating policy
-    seat: int  # the seat that moved
-    actor: str  # ActorKind value
-    deadline: int | None  # the next turn's deadline, if a person (not handed over) plays it
-    remind_at: int | None
-    hand_over_after: int  # timeouts in a row that hand a seat to a computer
+    rules: Rules
+    result: ResultRow
+    ratings: tuple[RatingWrite, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,22 +129,6 @@ class SeatState:
     away: bool
 
 
-Pending = tuple[MatchResult, dict[int, dict[int, Rating | None]]]
-
-
-@dataclass(frozen=True, slots=True)
-class Written:
-    """What :func:`write_move` wrote beyond the move itself."""
-
-    match: MatchResult | None  # the result, when the move ended a match with a person in it
-    pending: Pending | None  # the result and current ratings, when ratings must move
-    away: frozenset[int]
-    seat_timeouts: int
-    took_back: bool
-    deadline: int | None
-    remind_at: int | None
-
-
 def seat_states(conn: sqlite3.Connection, game_id: int) -> list[SeatState]:
     return [
         SeatState(r[0], SeatHolder(r[1], r[2]), int(r[3]), bool(r[4]))
@@ -115,130 +136,144 @@ def seat_states(conn: sqlite3.Connection, game_id: int) -> list[SeatState]:
     ]
 
 
-def write_move(conn: sqlite3.Connection, plan: MovePlan) -> Written:
-    """Write one move inside the caller's transaction; raise StaleVersionError if it is old.
-
-    Besides the move: the mover's timeouts in a row (a timeout adds one and hands the seat to a
-    computer at ``hand_over_after``; a person's own play clears both), the next turn's deadline
-    and reminder (none when a computer plays that turn), and, when the move ends a deal or the
-    match, the deal score, statistics, result and the table's closing. Returns what a rating
-    policy needs when a rated match just ended.
-    """
-    game_id = plan.game_id
-    states = seat_states(conn, game_id)
-    mover = next((s for s in states if s.seat == plan.seat), None)
-    timeouts, away_now, took_back = (
-        (mover.timeouts, mover.away, False) if mover else (0, False, False)
+def write_move(conn: sqlite3.Connection, record: MoveRecord) -> MatchResult | None:
+    """Write one move inside the caller's transaction; StaleVersionError if the game is no
+    longer at the version the move was prepared from, StaleRatingError if a rating moved since
+    it was read. Returns the stored result when the move ended a match with a person in it."""
+    game_id = record.game_id
+    status = "finished" if record.result is not None else "playing"
+    update = (
+        ENCODER.encode(record.snapshot),
+        record.version,
+        record.move_count,
+        status,
+        record.deadline,
+        record.remind_at,
+        record.stamp,
+        record.stamp if record.result is not None else None,
+        game_id,
+        record.expected_version,
     )
-    if plan.actor == "timeout":
-        timeouts += 1
-        away_now = away_now or timeouts >= plan.hand_over_after
-    elif plan.actor == "user" and mover is not None:
-        took_back = mover.away
-        timeouts, away_now = 0, False
-    away = {s.seat for s in states if s.away and s.seat != plan.seat}
-    if away_now:
-        away.add(plan.seat)
-    deadline, remind_at = plan.deadline, plan.remind_at
-    if plan.outcome is not None:
-        deadline = remind_at = None
-    else:
-        nxt = next((s for s in states if s.seat == plan.game.turn), None)
-        if nxt is not None and (not nxt.holder.is_human or nxt.seat in away):
-            deadline = remind_at = None
-    snapshot = ENCODER.encode(plan.game.to_snapshot(include_record=False))
-    update = (snapshot, *plan.update[:3], deadline, remind_at, *plan.update[3:])
     if conn.execute(UPDATE_GAME_SQL, update).rowcount != 1:
-        row = conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise NotFoundError(f"no game {game_id}")
-        if row[1] != "playing":
-            raise GameClosedError(game_id, str(row[1]))
-        raise StaleVersionError(game_id, plan.expected_version, int(row[0]))
-    conn.execute(INSERT_MOVE_SQL, plan.move)
-    if mover is not None and (timeouts, away_now) != (mover.timeouts, mover.away):
+        _refused(conn, game_id, record.expected_version)
+    conn.execute(
+        INSERT_MOVE_SQL,
+        (
+            game_id,
+            record.move_count - 1,
+            record.seat,
+            record.move,
+            record.actor,
+            record.actor_id,
+            record.stamp,
+        ),
+    )
+    if record.seat_state is not None:
+        timeouts, away = record.seat_state
         conn.execute(
             "UPDATE game_seats SET timeouts = ?, away = ? WHERE game_id = ? AND seat = ?",
-            (timeouts, int(away_now), game_id, plan.seat),
+            (timeouts, int(away), game_id, record.seat),
         )
-    if plan.decks:
-        save_shuffles(conn, game_id, plan.first_deck, plan.decks)
-    match: MatchResult | None = None
-    pending: Pending | None = None
-    if plan.deal_score is not None:
-        seats = [(s.seat, s.holder) for s in states]
-        guild = guild_of(conn, game_id)
-        save_deal(conn, game_id, plan.rules, plan.deal_score, seats, guild, plan.stamp)
-        if plan.outcome is not None:
-            o = plan.outcome
-            match = save_result(
-                conn,
-                game_id,
-                plan.rules,
-                seats,
-                guild,
-                plan.stamp,
-                winner=o.winner,
-                reason=o.reason.value,
-                totals=o.totals,
-                deals=o.deals,
-            )
-            conn.execute(CLOSE_TABLE_SQL, ("finished", plan.stamp, game_id))
-            if match is not None and plan.rate:
-                pending = match, {b: current_ratings(conn, b, match) for b in boards_of(guild)}
-    return Written(match, pending, frozenset(away), timeouts, took_back, deadline, remind_at)
+    if record.decks:
+        save_shuffles(conn, game_id, record.first_deck, record.decks)
+    if record.deal_score is None:
+        return None
+    seats = seat_rows(conn, game_id)
+    guild = guild_of(conn, game_id)
+    save_deal(conn, game_id, record.rules, record.deal_score, seats, guild, record.stamp)
+    if record.result is None:
+        return None
+    return _finish(conn, game_id, record.rules, record.result, record.ratings, record.stamp)
 
 
-def end_match_rows(
-    conn: sqlite3.Connection,
-    game_id: int,
-    expected_version: int,
-    *,
-    rules: Rules,
-    losing_side: int,
-    reason: str,
-    totals: tuple[int, ...],
-    deals: int,
-    stamp: int,
-    rate: bool,
-) -> tuple[MatchResult | None, Pending | None]:
-    """Finish a game by resignation or forfeit: the other side wins (with three players, the
-    other side with the most points, the earlier seat on a tie); the result and statistics are
-    written as for a match that ran to its end, and the table closes."""
+def write_match_end(conn: sqlite3.Connection, record: MatchEndRecord) -> MatchResult | None:
+    """Finish a game by resignation or forfeit: the result and statistics as for a match that
+    ran to its end, the ratings, and the table's closing."""
     cursor = conn.execute(
         "UPDATE games SET status = 'finished', version = version + 1, deadline_at = NULL,"
         " remind_at = NULL, updated_at = ?, finished_at = ? WHERE id = ? AND version = ?"
         " AND status = 'playing'",
-        (stamp, stamp, game_id, expected_version),
+        (record.stamp, record.stamp, record.game_id, record.expected_version),
     )
     if cursor.rowcount != 1:
-        row = conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise NotFoundError(f"no game {game_id}")
-        if row[1] != "playing":
-            raise GameClosedError(game_id, str(row[1]))
-        raise StaleVersionError(game_id, expected_version, int(row[0]))
-    others = [side for side in range(rules.sides) if side != losing_side]
-    winner = max(others, key=lambda side: (totals[side] if side < len(totals) else 0, -side))
-    seats = [(s.seat, s.holder) for s in seat_states(conn, game_id)]
-    guild = guild_of(conn, game_id)
+        _refused(conn, record.game_id, record.expected_version)
+    return _finish(conn, record.game_id, record.rules, record.result, record.ratings, record.stamp)
+
+
+def _finish(
+    conn: sqlite3.Connection,
+    game_id: int,
+    rules: Rules,
+    result: ResultRow,
+    ratings: Sequence[RatingWrite],
+    stamp: int,
+) -> MatchResult | None:
     match = save_result(
         conn,
         game_id,
         rules,
-        seats,
-        guild,
+        seat_rows(conn, game_id),
+        guild_of(conn, game_id),
         stamp,
-        winner=winner,
-        reason=reason,
-        totals=totals,
-        deals=deals,
-        losing_side=losing_side,
+        winner=result.winner,
+        reason=result.reason,
+        totals=result.totals,
+        deals=result.deals,
+        losing_side=result.losing_side,
     )
     conn.execute(CLOSE_TABLE_SQL, ("finished", stamp, game_id))
-    if match is None or not rate:
-        return match, None
-    return match, (match, {b: current_ratings(conn, b, match) for b in boards_of(guild)})
+    write_ratings(conn, rules.preset.value, ratings, stamp)
+    return match
+
+
+def _refused(conn: sqlite3.Connection, game_id: int, expected_version: int) -> None:
+    row = conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise NotFoundError(f"no game {game_id}")
+    if row[1] != "playing":
+        raise GameClosedError(game_id, str(row[1]))
+    raise StaleVersionError(game_id, expected_version, int(row[0]))
+
+
+def write_ratings(
+    conn: sqlite3.Connection, category: str, ratings: Sequence[RatingWrite], stamp: int
+) -> None:
+    """Each rating, compare-and-set on the games it had counted when it was read."""
+    for r in ratings:
+        v = r.value
+        if r.games_before is None:
+            cursor = conn.execute(
+                "INSERT INTO ratings (guild_id, category, user_id, mu, sigma, score, games,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT DO NOTHING",
+                (r.board, category, r.rating_id, v.mu, v.sigma, v.score, stamp),
+            )
+        else:
+            cursor = conn.execute(
+                "UPDATE ratings SET mu = ?, sigma = ?, score = ?, games = games + 1,"
+                " updated_at = ? WHERE guild_id = ? AND category = ? AND user_id = ?"
+                " AND games = ?",
+                (v.mu, v.sigma, v.score, stamp, r.board, category, r.rating_id, r.games_before),
+            )
+        if cursor.rowcount != 1:
+            raise StaleRatingError(r.board, category, r.rating_id)
+
+
+def ratings_of(
+    conn: sqlite3.Connection, category: str, boards: Sequence[int], rating_ids: Sequence[int]
+) -> dict[int, dict[int, Rating | None]]:
+    """The current rating of each id on each board (``None``: not rated there yet)."""
+    out: dict[int, dict[int, Rating | None]] = {}
+    for board in boards:
+        current: dict[int, Rating | None] = dict.fromkeys(sorted(rating_ids))
+        for row in conn.execute(
+            "SELECT guild_id, category, user_id, mu, sigma, score, games, updated_at"
+            " FROM ratings WHERE guild_id = ? AND category = ? AND user_id IN"
+            " (SELECT value FROM json_each(?))",
+            (board, category, dumps(sorted(rating_ids))),
+        ):
+            current[row[2]] = rating_of(row)
+        out[board] = current
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,7 @@ from typing import Any
 from scopabot.engine import Rules
 
 from .base import StoreBase
-from .models import now, opt_dt, to_ms
-from .records import UserGame, UserSettings
+from .models import UserGame, UserSettings, now, opt_dt, to_ms
 
 USER_GAMES_SQL = (
     "SELECT g.id, g.table_id, g.guild_id, s.seat, g.version,"

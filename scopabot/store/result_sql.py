@@ -20,7 +20,6 @@ from .models import (
     RatingValue,
     SeatHolder,
     from_ms,
-    rating_id,
 )
 
 # One encoder, made once: json.dumps with options builds a new one per call.
@@ -163,23 +162,6 @@ def save_result(
     )
 
 
-def current_ratings(
-    conn: sqlite3.Connection, board: int, result: MatchResult
-) -> dict[int, Rating | None]:
-    """The rating of each rated player of ``result`` on ``board`` (``None`` if they have none):
-    people, and computer levels under their pseudo ids (:func:`.models.rating_id`)."""
-    user_ids = sorted({rid for p in result.players if (rid := rating_id(p.seat_holder))})
-    current: dict[int, Rating | None] = dict.fromkeys(user_ids)
-    for row in conn.execute(
-        "SELECT guild_id, category, user_id, mu, sigma, score, games, updated_at"
-        " FROM ratings WHERE guild_id = ? AND category = ? AND user_id IN"
-        " (SELECT value FROM json_each(?))",
-        (board, result.category, dumps(user_ids)),
-    ):
-        current[row[2]] = rating_of(row)
-    return current
-
-
 def rating_of(row: Any) -> Rating:
     return Rating(row[0], row[1], row[2], row[3], row[4], row[5], row[6], from_ms(row[7]))
 
@@ -203,11 +185,3 @@ def put_ratings(
             for uid, v in sorted(values.items())
         ],
     )
-
-
-def put_all_ratings(
-    conn: sqlite3.Connection, category: str, updates: dict[int, dict[int, RatingValue]], stamp: int
-) -> None:
-    """The rating policy's answers after a match, board by board."""
-    for board, values in updates.items():
-        put_ratings(conn, board, category, values, stamp, played=True)

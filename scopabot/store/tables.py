@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -116,6 +116,62 @@ class TablesMixin(StoreBase):
             table_id = cursor.lastrowid
             assert table_id is not None
             return await _table(db, table_id)
+
+    async def open_rematch(
+        self,
+        game_id: int,
+        *,
+        host_id: int,
+        rules: Rules,
+        seats: Mapping[int, SeatHolder],
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        pace: dict[str, Any] | None = None,
+        on_timeout: str = "computer",
+        level: str = "normal",
+        at: datetime | None = None,
+    ) -> tuple[Table, bool]:
+        """The rematch of ``game_id``, its seats taken, in one transaction: a crash leaves no
+        half-filled table, and of two clicks at once (in any process) the second gets the
+        table the first opened. True when this call opened it."""
+        stamp = to_ms(at or now())
+        async with self._tx() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT id FROM tables WHERE rematch_of = ? AND status IN ('open', 'playing')"
+                    " ORDER BY id DESC LIMIT 1",
+                    (game_id,),
+                )
+            )
+            if rows:
+                return await _table(db, rows[0][0]), False
+            cursor = await db.execute(
+                "INSERT INTO tables (guild_id, host_id, rules, status, channel_id, created_at,"
+                " updated_at, pace, on_timeout, level, rematch_of)"
+                " VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    host_id,
+                    json.dumps(rules.to_dict()),
+                    channel_id,
+                    stamp,
+                    stamp,
+                    json.dumps(pace or {"kind": "untimed", "seconds": None, "reminders": []}),
+                    on_timeout,
+                    level,
+                    game_id,
+                ),
+            )
+            table_id = cursor.lastrowid
+            assert table_id is not None
+            if any(not 0 <= seat < rules.players for seat in seats):
+                raise NoSuchSeatError(table_id, f"a seat outside 0..{rules.players - 1}", None)
+            await db.executemany(
+                "INSERT INTO table_seats (table_id, seat, user_id, ai_level, joined_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(table_id, s, h.user_id, h.ai_level, stamp) for s, h in sorted(seats.items())],
+            )
+            return await _table(db, table_id), True
 
     async def table(self, table_id: int) -> Table:
         async with self._read() as db:
@@ -275,7 +331,6 @@ class TablesMixin(StoreBase):
                 "UPDATE tables SET status = 'playing', updated_at = ? WHERE id = ?",
                 (to_ms(stamp), table_id),
             )
-        self._remember(game_id, 1, game.copy())
         return StoredGame(game_id, 1, game)
 
     async def cancel_table(self, table_id: int) -> Table:

@@ -8,8 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.standin import DiscordStandIn
+from tests.standin.messages import Message
 
-from .helpers import BotProcess, hand_message, table_messages, thread_named
+from .helpers import (
+    BotProcess,
+    hand_message,
+    live_cards,
+    start_against_computer,
+    table_messages,
+    thread_named,
+)
 
 
 async def test_a_correspondence_deadline_passes_and_the_computer_plays(
@@ -40,5 +48,36 @@ async def test_a_correspondence_deadline_passes_and_the_computer_plays(
             timeout=10,
         )
         assert table
+    finally:
+        assert await bot.stop() == 0, bot.output()
+
+
+async def test_a_seat_handed_to_the_computer_is_taken_back_from_the_hand(
+    threaded: DiscordStandIn, tmp_path: Path
+) -> None:
+    s = threaded
+    bot = BotProcess(s, tmp_path / "bot.db", env={"SCOPABOT_CLOCK_SPEED": "3600"})
+    await bot.start()
+    try:
+        alice = s.user("alice")
+        await start_against_computer(s, alice, pace="correspondence", hours=1)
+        # Alice misses three turns (an hour each, a second here): the computer gets her seat,
+        # and her hand message offers it back while the computer plays for her.
+
+        def offered() -> Message | None:
+            hand = hand_message(s, alice)
+            labels = [] if hand is None else [b.get("label") for b in hand.buttons()]
+            return hand if hand is not None and "Riprendi il posto" in labels else None
+
+        hand = await s.wait_for(offered, timeout=20)
+        assert "Gioca il computer per te" in hand.text()
+        result = await alice.click(hand, "Riprendi il posto")
+        assert not result.failed and result.message is not None
+        assert "Il posto è di nuovo tuo" in result.message.text()
+        assert "Riprendi il posto" not in [b.get("label") for b in result.message.buttons()]
+        # Her seat is hers: her turn comes back with live cards, no computer plays it.
+        await s.wait_for(lambda: (h := hand_message(s, alice)) and live_cards(h), timeout=10)
+        answer = (await alice.slash("scopa back")).message
+        assert answer is not None and "nessun computer gioca per te" in answer.text()
     finally:
         assert await bot.stop() == 0, bot.output()

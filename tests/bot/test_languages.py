@@ -7,9 +7,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from scopabot.bot.context import Langs
-from scopabot.bot.settings import settings_text, updated_settings
+from scopabot.bot.settings import settings_text
 from scopabot.render.i18n import Lang
-from scopabot.service import GuildSettings
+from scopabot.service import GuildSettings, updated_settings
 from tests.standin import DiscordStandIn
 
 from .helpers import BotProcess

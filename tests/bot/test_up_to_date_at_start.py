@@ -7,6 +7,7 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from scopabot.service.live import LiveGames
 from scopabot.store import Actor, Store
 from tests.standin import DiscordStandIn, Message
 
@@ -49,13 +50,13 @@ async def test_at_start_up_the_table_and_the_hands_show_the_stored_position(
         (info,) = await store.playing_games()
         stored = await store.load_game(info.id)
         mine = stored.game.turn
-        applied = await store.apply_move(
+        applied = await LiveGames.of(store).apply_move(
             info.id,
             stored.version,
             stored.game.legal_moves()[0],
             by=Actor.user(alice.user.id),
         )
-        applied = await store.apply_move(
+        applied = await LiveGames.of(store).apply_move(
             info.id, applied.version, applied.game.legal_moves()[0], by=Actor.computer()
         )
         assert applied.game.turn == mine

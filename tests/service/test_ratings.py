@@ -11,6 +11,8 @@ import pytest
 
 from scopabot.ai import Level
 from scopabot.engine import Game, Preset, Rules
+from scopabot.service import FakeClock, GameService, InlineThinker, MatchOver
+from scopabot.service.live import LiveGames
 from scopabot.service.ratings import (
     Boards,
     RatingsPolicy,
@@ -192,7 +194,8 @@ def test_the_same_input_gives_the_same_numbers() -> None:
 
 
 async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "r.db", rating_policy=RatingsPolicy())
+    store = await Store.open(tmp_path / "r.db")
+    LiveGames.of(store).rating_policy = RatingsPolicy()
     try:
         rules = Rules(preset=Preset.SCOPA)
         stored_game = await store.create_game(
@@ -203,7 +206,7 @@ async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> Non
         game, version, rng = stored_game.game, stored_game.version, random.Random(3)
         while not game.is_over:
             actor = Actor.user(10) if game.turn == 0 else Actor.computer()
-            applied = await store.apply_move(
+            applied = await LiveGames.of(store).apply_move(
                 stored_game.id, version, rng.choice(game.legal_moves()), by=actor
             )
             game, version = applied.game, applied.version
@@ -260,3 +263,24 @@ def test_a_resigning_side_ranks_last_whatever_its_points() -> None:
     # Two sides: the resigner is simply the loser.
     two = replace(result(humans(1, 2), winner=1, totals=(8, 2)), losing_side=0)
     assert side_ranks(two, [0, 1]) == [1, 0]
+
+
+async def test_a_levels_first_rating_change_starts_from_its_real_rating(tmp_path: Path) -> None:
+    service = await GameService.open(
+        tmp_path / "l.db", clock=FakeClock(), thinker=InlineThinker(), computer_pause=0
+    )
+    try:
+        table = await service.open_table(host=1, guild_id=4, computers=1, level="expert")
+        game_id = (await service.start_table(table.id, by=1, seed=2)).game_id
+        await service.settle()
+        outcome = await service.resign(game_id, user=1)
+        [over] = outcome.events
+        assert isinstance(over, MatchOver)
+        expert = computer_rating_id(Level.EXPERT)
+        first = RatingsPolicy().first_rating(expert).score
+        for changes in (over.rating_changes, over.global_rating_changes):
+            before, after = changes[expert]
+            assert before == pytest.approx(first) and after > first
+            assert changes[1][0] is None  # the person's first rated match: a newcomer
+    finally:
+        await service.close()

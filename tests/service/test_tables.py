@@ -137,3 +137,79 @@ async def test_one_person_many_tables_and_a_channel_many_tables(service: GameSer
     assert (table.channel_id, table.thread_id, table.message_id) == (10, 77, 78)
     assert await service.table_by_message(78) == table
     assert (await service.table_of_game(mine[0].game_id)).thread_id == 77
+
+
+async def test_a_rematch_is_one_atomic_step_and_a_second_click_gets_the_first(
+    service: GameService, events: Recorder
+) -> None:
+    import asyncio
+
+    table = await service.open_table(
+        host=1,
+        guild_id=5,
+        channel_id=50,
+        preset="scopone_scientifico",
+        level="hard",
+        pace=Pace.live(90),
+        on_timeout=TimeoutRule.FORFEIT,
+    )
+    await service.join(table.id, user=2, side=1)
+    await service.add_computer(table.id, by=1, level="expert")
+    await service.add_computer(table.id, by=1)
+    started = await service.start_table(table.id, by=1, seed=4)
+    game_id = started.game_id
+    await refused(ErrorCode.GAME_STARTED, service.open_rematch(game_id, by=2))
+    await service.resign(game_id, user=2)
+    await service.settle()
+    old = await service.table(table.id)
+    await refused(ErrorCode.REMATCH_PLAYERS_ONLY, service.open_rematch(game_id, by=9))
+    first, second = await asyncio.gather(
+        service.open_rematch(game_id, by=2, channel_id=60),
+        service.open_rematch(game_id, by=1, channel_id=61),
+    )
+    assert [first.opened, second.opened].count(True) == 1
+    assert first.table.id == second.table.id
+    new = first.table if first.opened else second.table
+    assert new.status is TableStatus.OPEN and new.is_full
+    assert new.seats == old.seats and new.rules == old.rules
+    assert (new.pace, new.on_timeout, new.level) == (old.pace, old.on_timeout, old.level)
+    assert new.host == (2 if first.opened else 1)
+    assert (await service.rematch(game_id)) == new
+    await service.settle()
+    assert [e.table.id for e in events.of(TableOpened)].count(new.id) == 1
+
+
+async def test_paces_ends_and_server_options_are_decided_here_for_every_front_end(
+    service: GameService,
+) -> None:
+    from scopabot.service import pace_of
+
+    assert pace_of("live") == Pace.live(120)
+    assert pace_of("live", minutes=5) == Pace.live(300)
+    assert pace_of("correspondence") == Pace.correspondence(24)
+    assert pace_of("correspondence", hours=3) == Pace.correspondence(3)
+    for kind, units in [("live", {"hours": 2}), ("correspondence", {"minutes": 5})]:
+        with pytest.raises(ServiceError) as caught:
+            pace_of(kind, **units)
+        assert caught.value.code is ErrorCode.PACE_UNIT
+    with pytest.raises(ServiceError) as caught:
+        pace_of("blitz")
+    assert caught.value.code is ErrorCode.BAD_PACE
+    await refused(
+        ErrorCode.TARGET_OR_DEALS, service.open_table(host=1, options={"target": 21, "deals": 3})
+    )
+    table = await service.open_table(host=1, options={"target": None, "deals": 3})
+    assert (table.rules.deals, table.rules.target) == (3, None)
+    settings = await service.change_guild_settings(8, options={"deals": 4, "napola": True})
+    assert settings.default_rules == {"deals": 4, "napola": True}
+    settings = await service.change_guild_settings(8, options={"target": 16, "deals": None})
+    assert settings.default_rules == {"target": 16, "napola": True}  # a target replaces deals
+    assert await service.guild_settings(8) == settings
+    await refused(ErrorCode.BAD_OPTION, service.change_guild_settings(8, options={"target": 500}))
+    await refused(
+        ErrorCode.TARGET_OR_DEALS,
+        service.change_guild_settings(8, options={"target": 11, "deals": 2}),
+    )
+    assert await service.guild_settings(8) == settings  # a refusal changes nothing
+    reset = await service.change_guild_settings(8, reset=True)
+    assert reset.default_rules == {}

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+from collections.abc import Awaitable
 from datetime import timedelta
+
+import pytest
 
 from scopabot.service import (
     ActorKind,
     CardPlayed,
+    ErrorCode,
     FakeClock,
     GameService,
     InlineThinker,
@@ -15,11 +20,12 @@ from scopabot.service import (
     Pace,
     ReminderDue,
     SeatTakenBack,
+    ServiceError,
     TimeoutAction,
     TimeoutApplied,
     TimeoutRule,
 )
-from scopabot.store import Store
+from scopabot.store import Store, StoredGame
 
 from .helpers import Recorder, play_once
 
@@ -180,3 +186,140 @@ async def test_a_new_service_resumes_every_game_where_it_was(
         before.deadline,
     )
     await fresh.close()
+
+
+async def hand_seat_over(service: GameService, clock: FakeClock, seed: int = 3) -> int:
+    """A two-person table where person 1 misses three turns and a computer gets the seat."""
+    table = await service.open_table(host=1, pace=Pace.live(30, reminder=False))
+    await service.join(table.id, user=2)
+    game_id = (await service.start_table(table.id, by=1, seed=seed)).game_id
+    while 0 not in (await service.public_view(game_id)).away:
+        public = await service.public_view(game_id)
+        if public.seats[public.turn].user_id == 1:
+            await clock.advance(30)  # user 1 never plays
+        else:
+            await play_once(service, game_id, 2)
+        await service.settle()
+    return game_id
+
+
+async def test_a_seat_handed_over_is_taken_back_at_any_time(store: Store, clock: FakeClock) -> None:
+    # The computer that holds the seat pauses long: taking the seat back must not race it.
+    service = await GameService.start(store, clock=clock, thinker=InlineThinker(), computer_pause=1)
+    events = Recorder()
+    service.subscribe(events)
+    try:
+        game_id = await hand_seat_over(service, clock)
+        await service.settle()
+        assert (await service.public_view(game_id)).turn == 1  # the computer played seat 0
+        moved = await play_once(service, game_id, 2)  # the computer now thinks for seat 0
+        outcome = await service.take_seat_back(game_id, user=1)
+        await service.settle()
+        # The computer did not play the turn: it is the person's, with a deadline again.
+        assert [e for e in events.of(CardPlayed) if e.version > moved.version] == []
+        view = await service.seat_view(game_id, user=1)
+        assert view.your_turn and view.deadline == clock.now() + timedelta(seconds=30)
+        assert view.version == outcome.version
+        assert (await service.public_view(game_id)).away == frozenset()
+        [back] = events.of(SeatTakenBack)
+        assert (back.seat, back.user_id) == (0, 1)
+        assert (await store.game_info(game_id)).timeouts == (0, 0)
+        # Only a person whose seat is held by a computer can take it back.
+        error = await refused_code(service.take_seat_back(game_id, user=1))
+        assert error is ErrorCode.NOT_AWAY
+        assert await refused_code(service.take_seat_back(game_id, user=9)) is ErrorCode.NOT_SEATED
+        await play_once(service, game_id, 1)
+    finally:
+        await service.close()
+
+
+async def test_a_seat_is_taken_back_when_it_is_not_its_turn(store: Store, clock: FakeClock) -> None:
+    service = await GameService.start(store, clock=clock, thinker=InlineThinker(), computer_pause=0)
+    try:
+        game_id = await hand_seat_over(service, clock, seed=5)
+        await service.settle()
+        assert (await service.public_view(game_id)).turn == 1  # the computer answered at once
+        await service.take_seat_back(game_id, user=1)
+        await play_once(service, game_id, 2)
+        await service.settle()
+        view = await service.seat_view(game_id, user=1)
+        assert view.your_turn  # no computer played it
+    finally:
+        await service.close()
+
+
+async def refused_code(call: Awaitable[object]) -> ErrorCode:
+    try:
+        await call
+    except ServiceError as exc:
+        return exc.code
+    raise AssertionError("not refused")
+
+
+class RacingClock(FakeClock):
+    """Two schedulers (two processes sharing a database) looking at the same moment."""
+
+    async def _run_all(self) -> None:
+        await asyncio.gather(*(s.run_due() for s in list(self._sources)))
+
+
+async def test_two_schedulers_send_a_reminder_once_and_act_on_a_deadline_once(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    clock = RacingClock()
+    services = [
+        await GameService.start(store, clock=clock, thinker=InlineThinker(), computer_pause=0)
+        for _ in range(2)
+    ]
+    events = Recorder()
+    for service in services:
+        service.subscribe(events)
+    try:
+        game_id = await person_vs_computer(
+            services[0], pace=Pace.correspondence(hours=24), rule=TimeoutRule.FORFEIT
+        )
+        await clock.advance(timedelta(hours=18))
+        for service in services:
+            await service.settle()
+        assert len(events.of(ReminderDue)) == 1
+        with caplog.at_level(logging.WARNING):
+            await clock.advance(timedelta(hours=6))
+            for service in services:
+                await service.settle()
+        assert len(events.of(ReminderDue)) == 2
+        assert [t.what for t in events.of(TimeoutApplied)] == [TimeoutAction.FORFEIT]
+        assert len(events.of(MatchOver, game_id)) == 1
+        assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+    finally:
+        for service in services:
+            await service.close()
+
+
+async def test_a_move_that_beats_a_forfeit_by_a_hair_is_quiet(
+    service: GameService, clock: FakeClock, events: Recorder, caplog: pytest.LogCaptureFixture
+) -> None:
+    game_id = await person_vs_computer(
+        service, pace=Pace.live(60, reminder=False), rule=TimeoutRule.FORFEIT
+    )
+    view = await service.seat_view(game_id, user=1)
+    card = next(iter(view.choices))
+    store, raced = service.store, []
+    load_game = store.load_game
+
+    async def person_plays_meanwhile(gid: int) -> StoredGame:
+        stored = await load_game(gid)
+        if not raced and gid == game_id:
+            raced.append(True)  # the person's card lands just after the deadline was read
+            await service.play(game_id, user=1, card=str(card), version=view.version)
+        return stored
+
+    store.load_game = person_plays_meanwhile  # type: ignore[method-assign]
+    with caplog.at_level(logging.WARNING):
+        await clock.advance(60)
+        await service.settle()
+    store.load_game = load_game  # type: ignore[method-assign]
+    assert raced
+    assert events.of(TimeoutApplied) == [] and events.of(MatchOver) == []
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
+    public = await service.public_view(game_id)
+    assert not public.finished and public.version > view.version

@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 
 from scopabot.service import FakeClock, GameService, InlineThinker, ServiceError, TableStatus
+from scopabot.service.live import LiveGames
 from scopabot.service.pairing import Outcome, Result, round_robin, standings
 from scopabot.service.tournaments import (
     MatchInfo,
@@ -284,7 +285,8 @@ async def test_restart_between_rounds_and_mid_round(store: Store, clock: FakeClo
     await service.close()
     table = await store.table(other.table_id or 0)
     assert table.game_id is not None and table.game_version is not None
-    await store.end_match(table.game_id, table.game_version, losing_side=1, reason="resign")
+    elsewhere = LiveGames(store)  # another process's owner of the game
+    await elsewhere.end_match(table.game_id, table.game_version, losing_side=1, reason="resign")
 
     service = await start()
     await service.settle()

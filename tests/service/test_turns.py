@@ -213,3 +213,45 @@ async def test_a_slow_or_failing_subscriber_never_blocks_or_loses_a_move(
     )
     await service.settle()
     assert len(slow) > len(quick)
+
+
+async def test_the_side_that_resigned_is_read_back_with_the_result(service: GameService) -> None:
+    game_id = await two_people(service, seed=4)
+    await service.resign(game_id, user=2)
+    result = await service.store.match_result(game_id=game_id)
+    assert result is not None and (result.reason, result.losing_side) == ("resign", 1)
+    [mine] = await service.store.player_matches(1)
+    assert (mine.game_id, mine.losing_side, mine.winner_side) == (game_id, 1, 0)
+
+
+async def test_a_move_is_given_as_the_person_gave_it_and_comes_back_resolved(
+    service: GameService,
+) -> None:
+    """A card's Italian name, a whole move, a capture picked whole from a list, or a Move:
+    the engine reads it once, and the outcome says which move was played."""
+    from scopabot.engine import Card, Move
+    from scopabot.render.cards import card_name
+
+    game_id = await two_people(service, seed=9)
+    givens = [
+        lambda m: {"card": card_name(m.card, "it")} if not m.capture else None,
+        lambda m: {"card": str(m)},
+        lambda m: {"card": str(m.card), "capture": str(m)} if m.capture else None,
+        lambda m: {"card": m},
+    ]
+    played = 0
+    for _ in range(40):
+        public = await service.public_view(game_id)
+        if public.finished or played >= 8:
+            break
+        user = public.seats[public.turn].user_id or 0
+        view = await service.seat_view(game_id, user=user)
+        move = next(m for options in view.choices.values() for m in options)
+        if len(view.choices[move.card]) > 1 and not move.capture:
+            move = view.choices[move.card][0]
+        kwargs = givens[played % len(givens)](move) or {"card": str(move)}
+        outcome = await service.play(game_id, user=user, version=view.version, **kwargs)
+        assert outcome.move == move and isinstance(outcome.move, Move)
+        assert isinstance(outcome.move.card, Card)
+        played += 1
+    assert played == 8

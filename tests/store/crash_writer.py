@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from scopabot.engine import Game
+from scopabot.service.live import LiveGames
 from scopabot.store import Actor, Store
 
 from .helpers import PRESETS, seats_for
@@ -31,7 +32,7 @@ async def main(path: Path, seed: int) -> None:
             if stored.game.is_over:
                 return
             move = rng.choice(stored.game.legal_moves())
-            await store.apply_move(game_id, stored.version, move, by=Actor.computer())
+            await LiveGames.of(store).apply_move(game_id, stored.version, move, by=Actor.computer())
             if not announced:
                 announced = True
                 print("ready", flush=True)

@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from scopabot.engine import Game, Preset, Rules
+from scopabot.service.live import LiveGames
 from scopabot.store import Actor, SeatHolder, Store, StoredGame
 
 PRESETS = (
@@ -36,7 +37,7 @@ async def play_random(
         seat = game.turn
         holder_is_human = seat % 2 == 0
         actor = Actor.user(100 + seat) if holder_is_human else Actor.computer()
-        applied = await store.apply_move(
+        applied = await LiveGames.of(store).apply_move(
             stored.id, version, rng.choice(game.legal_moves()), by=actor
         )
         game, version = applied.game, applied.version

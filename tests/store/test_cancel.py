@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from scopabot.engine import Rules
+from scopabot.service.live import LiveGames
 from scopabot.store import Actor, GameClosedError, Store, StoreError
 
 from .helpers import new_game
@@ -28,7 +29,9 @@ async def test_a_cancelled_write_leaves_no_open_transaction(tmp_path: Path) -> N
             loaded = await store.load_game(stored.id)
             assert loaded.version == stored.version
         move = loaded.game.legal_moves()[0]
-        applied = await store.apply_move(stored.id, loaded.version, move, by=Actor.user(100))
+        applied = await LiveGames.of(store).apply_move(
+            stored.id, loaded.version, move, by=Actor.user(100)
+        )
         assert applied.version == loaded.version + 1
         info = await store.game_info(stored.id)
         assert info.move_count == 1
@@ -50,7 +53,7 @@ async def test_a_load_racing_a_failed_move_shows_the_stored_game(tmp_path: Path)
         move = stored.game.legal_moves()[0]
         loaded, applied = await asyncio.gather(
             store.load_game(stored.id),
-            store.apply_move(stored.id, stored.version, move, by=Actor.user(1)),
+            LiveGames.of(store).apply_move(stored.id, stored.version, move, by=Actor.user(1)),
             return_exceptions=True,
         )
         assert isinstance(applied, StoreError)
@@ -67,7 +70,7 @@ async def test_an_abandoned_game_takes_no_more_moves(tmp_path: Path) -> None:
         version = await store.abandon_game(stored.id, stored.version)
         move = stored.game.legal_moves()[0]
         with pytest.raises(GameClosedError, match="abandoned"):
-            await store.apply_move(stored.id, version, move, by=Actor.user(100))
+            await LiveGames.of(store).apply_move(stored.id, version, move, by=Actor.user(100))
         info = await store.game_info(stored.id)
         assert info.status == "abandoned" and info.move_count == 0
     finally:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scopabot.engine import Preset, Rules
+from scopabot.service.live import LiveGames
 from scopabot.store import (
     Actor,
     DatabaseCorruptError,
@@ -168,12 +169,14 @@ async def test_a_locked_database(db_path: Path) -> None:
     other.execute("BEGIN IMMEDIATE")  # another program holding the write lock
     move = stored.game.legal_moves()[0]
     with pytest.raises(DatabaseLockedError) as caught:
-        await store.apply_move(stored.id, stored.version, move, by=Actor.user(100))
+        await LiveGames.of(store).apply_move(stored.id, stored.version, move, by=Actor.user(100))
     assert str(db_path) in str(caught.value) and "another program" in str(caught.value)
     other.execute("ROLLBACK")
     other.close()
     # Once the lock is gone the same move goes through: nothing was lost or half-written.
-    applied = await store.apply_move(stored.id, stored.version, move, by=Actor.user(100))
+    applied = await LiveGames.of(store).apply_move(
+        stored.id, stored.version, move, by=Actor.user(100)
+    )
     assert applied.version == stored.version + 1
     await store.close()
 

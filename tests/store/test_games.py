@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from scopabot.engine import Game, IllegalMoveError, InvalidMoveError, Preset, Rules
+from scopabot.service.live import LiveGames
 from scopabot.store import (
     Actor,
     ActorKind,
@@ -54,7 +55,9 @@ async def test_game_from_a_position_round_trips(store: Store) -> None:
         Rules(), hands=[["9c", "2b"], ["10s", "6s"]], table=["1d", "3s", "4b", "5c"], turn=0
     )
     stored = await store.create_game(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
-    applied = await store.apply_move(stored.id, stored.version, "9c:4b+5c", by=Actor.user(1))
+    applied = await LiveGames.of(store).apply_move(
+        stored.id, stored.version, "9c:4b+5c", by=Actor.user(1)
+    )
     replayed = await store.replay_game(stored.id)
     assert replayed.game.to_snapshot() == applied.game.to_snapshot()
     assert [str(c) for c in replayed.game.table] == ["1d", "3s"]
@@ -64,7 +67,10 @@ async def test_two_clicks_on_the_same_button_make_one_move(store: Store, db_path
     stored = await new_game(store, Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed=1)
     move = stored.game.legal_moves()[0]
     results = await asyncio.gather(
-        *(store.apply_move(stored.id, stored.version, move, by=Actor.user(100)) for _ in range(5)),
+        *(
+            LiveGames.of(store).apply_move(stored.id, stored.version, move, by=Actor.user(100))
+            for _ in range(5)
+        ),
         return_exceptions=True,
     )
     ok = [r for r in results if not isinstance(r, BaseException)]
@@ -80,9 +86,9 @@ async def test_a_second_process_writing_makes_the_cached_copy_stale(db_path: Pat
     stored = await new_game(first, Rules(), seed=3)
     await first.load_game(stored.id)  # cached in `first`
     move = stored.game.legal_moves()[0]
-    await second.apply_move(stored.id, stored.version, move, by=Actor.user(100))
+    await LiveGames.of(second).apply_move(stored.id, stored.version, move, by=Actor.user(100))
     with pytest.raises(StaleVersionError):
-        await first.apply_move(stored.id, stored.version, move, by=Actor.user(100))
+        await LiveGames.of(first).apply_move(stored.id, stored.version, move, by=Actor.user(100))
     reloaded = await first.load_game(stored.id)
     assert reloaded.version == stored.version + 1 and reloaded.game.move_count == 1
     await first.close()
@@ -93,13 +99,17 @@ async def test_illegal_and_invalid_moves_write_nothing(store: Store, db_path: Pa
     game = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s", "6s"]], table=["4b", "5c"])
     stored = await store.create_game(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
     with pytest.raises(IllegalMoveError):
-        await store.apply_move(stored.id, stored.version, "9c", by=Actor.user(1))
+        await LiveGames.of(store).apply_move(stored.id, stored.version, "9c", by=Actor.user(1))
     with pytest.raises(IllegalMoveError):
-        await store.apply_move(stored.id, stored.version, "2b", by=Actor.user(1), seat=1)
+        await LiveGames.of(store).apply_move(
+            stored.id, stored.version, "2b", by=Actor.user(1), seat=1
+        )
     with pytest.raises(InvalidMoveError):
-        await store.apply_move(stored.id, stored.version, "banana", by=Actor.user(1))
+        await LiveGames.of(store).apply_move(stored.id, stored.version, "banana", by=Actor.user(1))
     assert game_rows(db_path)[stored.id] == (1, 0, 0)
-    applied = await store.apply_move(stored.id, stored.version, "9c:4b+5c", by=Actor.user(1))
+    applied = await LiveGames.of(store).apply_move(
+        stored.id, stored.version, "9c:4b+5c", by=Actor.user(1)
+    )
     assert applied.version == 2 and applied.result.scopa
 
 
@@ -109,7 +119,7 @@ async def test_moves_keep_who_made_them_and_when(store: Store) -> None:
     game, version = stored.game, stored.version
     actors = [Actor.user(100), Actor.computer(), Actor.timeout()]
     for n, actor in enumerate(actors):
-        applied = await store.apply_move(
+        applied = await LiveGames.of(store).apply_move(
             stored.id, version, game.legal_moves()[0], by=actor, at=t0 + timedelta(seconds=n)
         )
         game, version = applied.game, applied.version
@@ -148,9 +158,11 @@ async def test_a_finished_match_has_result_scores_and_stats(store: Store) -> Non
         assert stats.points_per_deal == stats.points / len(deals)
     assert await store.player_stats(101, "scopone_scientifico") is None  # a computer
     with pytest.raises(StaleVersionError):
-        await store.apply_move(stored.id, stored.version - 1, "7d", by=Actor.user(100))
+        await LiveGames.of(store).apply_move(
+            stored.id, stored.version - 1, "7d", by=Actor.user(100)
+        )
     with pytest.raises(IllegalMoveError):
-        await store.apply_move(stored.id, stored.version, "7d", by=Actor.user(100))
+        await LiveGames.of(store).apply_move(stored.id, stored.version, "7d", by=Actor.user(100))
 
 
 class _Policy:
@@ -184,24 +196,25 @@ async def _play_to_last_move(store: Store, seed: int) -> tuple[int, int, Game]:
         probe.play(move)
         if probe.is_over:
             return stored.id, version, game
-        applied = await store.apply_move(stored.id, version, move, by=Actor.user(100))
+        applied = await LiveGames.of(store).apply_move(stored.id, version, move, by=Actor.user(100))
         game, version = applied.game, applied.version
 
 
 async def test_ratings_move_in_the_same_transaction_as_the_last_move(db_path: Path) -> None:
     policy = _Policy()
-    store = await Store.open(db_path, rating_policy=policy)
+    store = await Store.open(db_path)
+    LiveGames.of(store).rating_policy = policy
     game_id, version, game = await _play_to_last_move(store, 4)
     last = next(m for m in game.legal_moves() if (g := game.copy()).play(m) and g.is_over)
     policy.fail = True
     with pytest.raises(RuntimeError):
-        await store.apply_move(game_id, version, last, by=Actor.user(100))
+        await LiveGames.of(store).apply_move(game_id, version, last, by=Actor.user(100))
     # Nothing of the last move stayed: no move row, no result, no statistics.
     assert game_rows(db_path)[game_id] == (version, version - 1, version - 1)
     assert await store.match_result(game_id=game_id) is None
     assert (await store.game_info(game_id)).status is GameStatus.PLAYING
     policy.fail = False
-    applied = await store.apply_move(game_id, version, last, by=Actor.user(100))
+    applied = await LiveGames.of(store).apply_move(game_id, version, last, by=Actor.user(100))
     assert applied.game.is_over
     assert [scope for scope, _ in policy.calls[-2:]] == [7, 7]  # guild_id of the match
     rating = await store.rating(100, "scopa", guild_id=7)
@@ -222,7 +235,7 @@ async def test_deadlines_are_found_in_order(store: Store) -> None:
         ids.append(stored.id)
         await store.set_deadline(stored.id, stored.version, t0 + timedelta(minutes=10 - n))
     first = await store.load_game(ids[0])
-    applied = await store.apply_move(
+    applied = await LiveGames.of(store).apply_move(
         ids[0],
         first.version,
         first.game.legal_moves()[0],
@@ -244,7 +257,7 @@ async def test_abandon_and_missing_games(store: Store) -> None:
     assert await store.abandon_game(stored.id, stored.version) == stored.version + 1
     assert await store.playing_games() == []
     with pytest.raises(StaleVersionError):
-        await store.apply_move(stored.id, stored.version, "7d", by=Actor.user(1))
+        await LiveGames.of(store).apply_move(stored.id, stored.version, "7d", by=Actor.user(1))
     with pytest.raises(NotFoundError):
         await store.load_game(999)
     with pytest.raises(ValueError, match="seats"):

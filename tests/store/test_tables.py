@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from scopabot.engine import Preset, Rules, RulesError
+from scopabot.engine import Game, Preset, Rules, RulesError
 from scopabot.store import GuildSettings, NotFoundError, SeatHolder, Store, StoreError, TableStatus
 
 
@@ -73,3 +73,26 @@ async def test_score_keeper_with_undo(store: Store) -> None:
     assert closed.closed
     with pytest.raises(StoreError, match="closed"):
         await store.add_score(sheet.id, 0, 1)
+
+
+async def test_a_rematch_that_cannot_be_filled_leaves_no_table(store: Store) -> None:
+    rules = Rules()
+    old = await store.create_table(host_id=1, rules=rules)
+    await store.take_seat(old.id, 0, SeatHolder.human(1))
+    await store.take_seat(old.id, 1, SeatHolder.human(2))
+    started = await store.start_table(old.id, Game.new(rules, seed=1))
+    with pytest.raises(StoreError):
+        await store.open_rematch(
+            started.id,
+            host_id=1,
+            rules=rules,
+            seats={0: SeatHolder.human(1), 5: SeatHolder.human(2)},
+        )
+    assert await store.rematch_of(started.id) is None
+    assert [t.id for t in await store.open_tables(None)] == [old.id]
+    table, opened = await store.open_rematch(
+        started.id, host_id=2, rules=rules, seats={0: SeatHolder.human(1), 1: SeatHolder.human(2)}
+    )
+    assert opened and table.seats == {0: SeatHolder.human(1), 1: SeatHolder.human(2)}
+    again, opened = await store.open_rematch(started.id, host_id=1, rules=rules, seats={})
+    assert not opened and again.id == table.id

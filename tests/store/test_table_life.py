@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from scopabot.engine import Game, Preset, Rules
+from scopabot.service.live import LiveGames
 from scopabot.store import (
     GLOBAL,
     Actor,
@@ -82,7 +83,7 @@ async def test_the_last_move_finishes_the_table(store: Store) -> None:
     stored = await store.start_table(table_id, Game.new(rules, seed=3))
     game, version = stored.game, stored.version
     while not game.is_over:
-        applied = await store.apply_move(
+        applied = await LiveGames.of(store).apply_move(
             stored.id, version, game.legal_moves()[0], by=Actor.user(1 + game.turn)
         )
         game, version = applied.game, applied.version
@@ -105,7 +106,7 @@ async def test_deadlines_timeouts_and_hand_over_in_the_moves_transaction(store: 
         seat = game.turn
         by = Actor.computer() if seat == 2 else Actor.timeout()
         due = T0 + timedelta(minutes=5)
-        applied = await store.apply_move(
+        applied = await LiveGames.of(store).apply_move(
             stored.id, version, game.legal_moves()[0], by=by, deadline=due, remind_at=T0
         )
         game, version = applied.game, applied.version
@@ -122,12 +123,14 @@ async def test_deadlines_timeouts_and_hand_over_in_the_moves_transaction(store: 
         assert info.remind_at == (T0 if timed else None)
     assert handed == {0, 1}
     while game.turn != 0:
-        applied = await store.apply_move(
+        applied = await LiveGames.of(store).apply_move(
             stored.id, version, game.legal_moves()[0], by=Actor.computer()
         )
         game, version = applied.game, applied.version
     # The person takes the seat back by playing.
-    applied = await store.apply_move(stored.id, version, game.legal_moves()[0], by=Actor.user(1))
+    applied = await LiveGames.of(store).apply_move(
+        stored.id, version, game.legal_moves()[0], by=Actor.user(1)
+    )
     assert applied.took_back and applied.away == {1} and applied.seat_timeouts == 0
     assert (await store.game_info(stored.id)).timeouts[0] == 0
 
@@ -150,14 +153,17 @@ class _Policy:
 
 async def test_a_resignation_loses_the_match_and_moves_ratings_at_once(db_path: Path) -> None:
     policy = _Policy()
-    store = await Store.open(db_path, rating_policy=policy)
+    store = await Store.open(db_path)
+    LiveGames.of(store).rating_policy = policy
     holders = [SeatHolder.human(7), SeatHolder.computer("expert")]
     table_id = await _full_table(store, Rules(), holders)
     stored = await store.start_table(table_id, Game.new(Rules(), seed=8))
-    applied = await store.apply_move(
+    applied = await LiveGames.of(store).apply_move(
         stored.id, stored.version, stored.game.legal_moves()[0], by=Actor.user(7)
     )
-    ended = await store.end_match(stored.id, applied.version, losing_side=0, reason="resign")
+    ended = await LiveGames.of(store).end_match(
+        stored.id, applied.version, losing_side=0, reason="resign"
+    )
     assert ended.version == applied.version + 1
     assert ended.match is not None
     assert (ended.match.winner_side, ended.match.losing_side, ended.match.reason) == (

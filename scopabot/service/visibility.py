@@ -38,7 +38,7 @@ def views_of(
         game_id=ctx.game_id,
         table=ctx.table,
         version=version,
-        deadline=ctx.timing[1],
+        deadline=ctx.deadline,
         seats=ctx.seats_map(),
         away=frozenset(ctx.away),
         finished=ctx.finished,
@@ -84,25 +84,16 @@ class ViewingMixin(ServiceCore):
         return (await self._views(ctx, 0))[0]
 
     async def _views(self, ctx: GameContext, seat: int) -> tuple[PublicView, GameView]:
-        # Every move of a game in play here goes through this service (computer seats,
-        # deadlines and contexts rely on it too), so the store's live copy at the version this
-        # service last wrote is the game now; while the next move is being written (the live
-        # copy is then out of the store's hands), the game as it was before that move.
+        # The live game is the game now: every move of it goes through its owner, which
+        # replaces it only once the move is written (a view during a write shows the game
+        # before that move).
         if not ctx.finished:
-            kept = ctx.writing
-            if kept is None:
-                live = self.store.peek_game(ctx.game_id)
-                kept = None if live is None else (live.version, live.game)
-            if kept is not None and kept[0] == ctx.timing[0]:
-                return views_of(ctx, kept[1], kept[0], seat)
+            return views_of(ctx, ctx.game, ctx.version, seat)
         stored = await self.store.load_game(ctx.game_id)
-        # The context knows the deadline, the seats handed over and the table of the version
-        # it last saw; the store is read again only when the game moved on elsewhere.
-        if ctx.finished or ctx.timing[0] != stored.version or ctx.table is None:
-            info = await self.store.game_info(ctx.game_id)
-            ctx.timing, ctx.away = (info.version, info.deadline_at), set(info.away)
-            ctx.finished = info.status is not GameStatus.PLAYING
-            ctx.table = await self._table_of(ctx)
+        info = await self.store.game_info(ctx.game_id)
+        ctx.version, ctx.deadline, ctx.away = info.version, info.deadline_at, set(info.away)
+        ctx.finished = info.status is not GameStatus.PLAYING
+        ctx.table = await self._table_of(ctx)
         reason = winner = None
         if ctx.finished and stored.game.outcome() is None:
             result = await self.store.match_result(game_id=ctx.game_id)

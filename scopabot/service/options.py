@@ -1,0 +1,90 @@
+"""What a host or a manager asked for, checked once for every front end: the table's pace,
+how a match ends, a server's default options.
+
+The bot and the terminal pass the choices as given (``None`` for one not made); the answers
+and refusals here are the same whatever asked, each a :class:`ServiceError` with its data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scopabot.engine import Rules, RulesError
+from scopabot.store import GuildSettings
+
+from .errors import ErrorCode, ServiceError
+from .views import Pace, PaceKind
+
+LIVE_MINUTES = 2  # a live turn, when the host names no length
+CORRESPONDENCE_HOURS = 24  # a correspondence turn, when the host names no length
+
+
+def pace_of(kind: str | PaceKind, *, minutes: int | None = None, hours: int | None = None) -> Pace:
+    """The pace a host chose: live counts minutes a turn, correspondence hours; the length
+    not given is the default (2 minutes, 24 hours). PACE_UNIT when the unit does not fit the
+    kind, BAD_PACE for a length out of its range or a kind that is neither."""
+    try:
+        chosen = PaceKind(str(kind))
+    except ValueError:
+        raise ServiceError(ErrorCode.BAD_PACE, f"no pace {kind!r}", pace=str(kind)) from None
+    if (chosen is PaceKind.LIVE and hours is not None) or (
+        chosen is PaceKind.CORRESPONDENCE and minutes is not None
+    ):
+        raise ServiceError(ErrorCode.PACE_UNIT, "minutes with live, hours with correspondence")
+    if chosen is PaceKind.LIVE:
+        return Pace.live((minutes or LIVE_MINUTES) * 60)
+    if chosen is PaceKind.CORRESPONDENCE:
+        return Pace.correspondence(hours or CORRESPONDENCE_HOURS)
+    if minutes is not None or hours is not None:
+        raise ServiceError(ErrorCode.PACE_UNIT, "an untimed table has no length of turn")
+    return Pace.untimed()
+
+
+def chosen_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The rule options actually chosen (``None`` is a choice not made); TARGET_OR_DEALS when
+    both a target and a number of deals are: a match ends one way."""
+    chosen = {name: value for name, value in options.items() if value is not None}
+    if "target" in chosen and "deals" in chosen:
+        raise ServiceError(ErrorCode.TARGET_OR_DEALS, "a target or a number of deals, not both")
+    return chosen
+
+
+def updated_settings(
+    current: GuildSettings,
+    *,
+    language: str | None,
+    channel: int | None,
+    options: Mapping[str, Any],
+    reset: bool,
+) -> GuildSettings:
+    """A server's settings after a manager's choices: a target replaces a number of deals and
+    back; options no table could use are refused (BAD_OPTION, TARGET_OR_DEALS)."""
+    chosen = chosen_options(options)
+    rules = {} if reset else dict(current.default_rules)
+    if "target" in chosen:
+        rules.pop("deals", None)
+    if "deals" in chosen:
+        rules.pop("target", None)
+    rules.update(chosen)
+    if rules:
+        try:
+            Rules.from_dict(rules)
+        except RulesError as exc:
+            raise bad_option(exc) from None
+    return GuildSettings(
+        guild_id=current.guild_id,
+        language=language or current.language,
+        default_rules=rules,
+        game_channel_id=channel if channel else (None if reset else current.game_channel_id),
+    )
+
+
+def bad_option(exc: RulesError) -> ServiceError:
+    return ServiceError(
+        ErrorCode.BAD_OPTION,
+        str(exc),
+        problem=exc.code.value,
+        option=exc.option,
+        value="" if exc.value is None else str(exc.value),
+    )
