@@ -72,7 +72,9 @@ def test_searches_share_the_time_when_more_wait_than_there_are_workers() -> None
     assert pool.share("expert") == BUDGETS[Level.EXPERT].time_budget
     assert pool.share("hard") == BUDGETS[Level.HARD].time_budget
     pool.waiting = 6  # three rounds of two workers: each gets a third of the wait
-    assert pool.share("expert") == pytest.approx(min(0.5, WAIT_TARGET / 3))
+    assert pool.share("expert") == pytest.approx(
+        min(BUDGETS[Level.EXPERT].time_budget, WAIT_TARGET / 3)
+    )
     pool.waiting = 30
     assert pool.share("expert") == pytest.approx(WAIT_TARGET / 15)
     assert pool.share("hard") <= BUDGETS[Level.HARD].time_budget
