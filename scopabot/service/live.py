@@ -264,11 +264,6 @@ class LiveGames:
         )
         return self._live.setdefault(stored.id, live)
 
-    def clear(self) -> None:
-        """Hold no game any more (a service stopped: whatever starts next reads them again)."""
-        for game_id in list(self._live):
-            self.forget(game_id)
-
     def forget(self, game_id: int) -> LiveGame | None:
         """A finished game needs no live copy (read again if asked about)."""
         live = self._live.pop(game_id, None)

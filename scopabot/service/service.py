@@ -124,7 +124,6 @@ class GameService(SchedulerMixin):
         await asyncio.gather(*drivers, return_exceptions=True)
         await self.hub.close()
         await self.thinker.close()
-        self.games.clear()
         if self._owns_store:
             await self.store.close()
 
