@@ -93,28 +93,19 @@ class TablesMixin(StoreBase):
     ) -> Table:
         """A new open table; ``pace`` is the service's pace as JSON data (kept as given);
         ``rematch_of`` the finished game whose Rematch opened it."""
-        stamp = to_ms(at or now())
-        pace_text = json.dumps(pace or {"kind": "untimed", "seconds": None, "reminders": []})
         async with self._tx() as db:
-            cursor = await db.execute(
-                "INSERT INTO tables (guild_id, host_id, rules, status, channel_id, created_at,"
-                " updated_at, pace, on_timeout, level, rematch_of)"
-                " VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    host_id,
-                    json.dumps(rules.to_dict()),
-                    channel_id,
-                    stamp,
-                    stamp,
-                    pace_text,
-                    on_timeout,
-                    level,
-                    rematch_of,
-                ),
+            table_id = await _insert_table(
+                db,
+                host_id=host_id,
+                rules=rules,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                pace=pace,
+                on_timeout=on_timeout,
+                level=level,
+                stamp=to_ms(at or now()),
+                rematch_of=rematch_of,
             )
-            table_id = cursor.lastrowid
-            assert table_id is not None
             return await _table(db, table_id)
 
     async def open_rematch(
@@ -145,25 +136,18 @@ class TablesMixin(StoreBase):
             )
             if rows:
                 return await _table(db, rows[0][0]), False
-            cursor = await db.execute(
-                "INSERT INTO tables (guild_id, host_id, rules, status, channel_id, created_at,"
-                " updated_at, pace, on_timeout, level, rematch_of)"
-                " VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    guild_id,
-                    host_id,
-                    json.dumps(rules.to_dict()),
-                    channel_id,
-                    stamp,
-                    stamp,
-                    json.dumps(pace or {"kind": "untimed", "seconds": None, "reminders": []}),
-                    on_timeout,
-                    level,
-                    game_id,
-                ),
+            table_id = await _insert_table(
+                db,
+                host_id=host_id,
+                rules=rules,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                pace=pace,
+                on_timeout=on_timeout,
+                level=level,
+                stamp=stamp,
+                rematch_of=game_id,
             )
-            table_id = cursor.lastrowid
-            assert table_id is not None
             if any(not 0 <= seat < rules.players for seat in seats):
                 raise NoSuchSeatError(table_id, f"a seat outside 0..{rules.players - 1}", None)
             await db.executemany(
@@ -362,6 +346,42 @@ class TablesMixin(StoreBase):
                 (user_id,),
             )
             return [await _table(db, r[0]) for r in rows]
+
+
+async def _insert_table(
+    db: aiosqlite.Connection,
+    *,
+    host_id: int,
+    rules: Rules,
+    guild_id: int | None,
+    channel_id: int | None,
+    pace: dict[str, Any] | None,
+    on_timeout: str,
+    level: str,
+    stamp: int,
+    rematch_of: int | None,
+) -> int:
+    """A new open table's row, inside the caller's transaction; its id."""
+    cursor = await db.execute(
+        "INSERT INTO tables (guild_id, host_id, rules, status, channel_id, created_at,"
+        " updated_at, pace, on_timeout, level, rematch_of)"
+        " VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)",
+        (
+            guild_id,
+            host_id,
+            json.dumps(rules.to_dict()),
+            channel_id,
+            stamp,
+            stamp,
+            json.dumps(pace or {"kind": "untimed", "seconds": None, "reminders": []}),
+            on_timeout,
+            level,
+            rematch_of,
+        ),
+    )
+    table_id = cursor.lastrowid
+    assert table_id is not None
+    return table_id
 
 
 async def _table(db: aiosqlite.Connection, table_id: int) -> Table:
