@@ -11,7 +11,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -26,9 +26,8 @@ from .context import error_text, table_link, table_title
 from .delivery import dm_key, game_targets
 from .ids import Target
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -47,17 +46,19 @@ LOST = "scopabot.lost"
 RECEIVED = "scopabot.received"
 
 
-def answering(interaction: discord.Interaction[Any]) -> asyncio.Lock:
+def answering(interaction: discord.Interaction[ScopaBot]) -> asyncio.Lock:
     """Held while the interaction is being answered. A deferral sent near the deadline and
     the work's own answer would otherwise both see "not answered yet" and both go as the
     first response, and Discord refuses the second (40060)."""
     lock = interaction.extras.get(ANSWERING)
     if lock is None:
         lock = interaction.extras[ANSWERING] = asyncio.Lock()
-    return lock  # type: ignore[no-any-return]
+    return lock
 
 
-async def within(interaction: discord.Interaction[Any], work: Awaitable[T], *, update: bool) -> T:
+async def within(
+    interaction: discord.Interaction[ScopaBot], work: Awaitable[T], *, update: bool
+) -> T:
     """Run ``work``; if it is still busy near the deadline, acknowledge first, then wait."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
@@ -77,7 +78,7 @@ async def within(interaction: discord.Interaction[Any], work: Awaitable[T], *, u
 
 
 async def answer_or_let_go(
-    interaction: discord.Interaction[Any], answer: Awaitable[int], *, game_id: int
+    interaction: discord.Interaction[ScopaBot], answer: Awaitable[int], *, game_id: int
 ) -> int | None:
     """The answer to a played card, or ``None`` when Discord did not take it: the move is
     stored, so no apology ("nothing changed" would be false); the caller's hand slot then
@@ -99,7 +100,7 @@ async def answer_or_let_go(
 
 
 async def edit_clicked(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[ScopaBot],
     view: discord.ui.LayoutView,
     files: list[discord.File] | None = None,
 ) -> None:
@@ -116,7 +117,7 @@ async def edit_clicked(
 
 
 async def say(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[ScopaBot],
     text: str | None = None,
     *,
     view: discord.ui.LayoutView | None = None,
@@ -144,7 +145,7 @@ class Actions:
         self.service = bot.service
 
     async def on_component(
-        self, interaction: discord.Interaction[Any], target: Target, value: str | None
+        self, interaction: discord.Interaction[ScopaBot], target: Target, value: str | None
     ) -> None:
         interaction.extras.setdefault(RECEIVED, time.monotonic())
         lang = await self.bot.langs.of_interaction(interaction)
@@ -163,9 +164,9 @@ class Actions:
             log.exception("unexpected error on %s (id %s)", target.custom_id(), target.id)
             await say(interaction, tr("err.unexpected", lang, game=target.id))
 
-    async def on_unmatched(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_unmatched(self, interaction: discord.Interaction[ScopaBot]) -> None:
         """A component whose custom_id is not ours or not on the message: a forgery."""
-        data = interaction.data or {}
+        data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if ids.parse(custom_id) is not None and ui.custom_id_on(interaction.message, custom_id):
             return  # a real button: its DynamicItem answers
@@ -177,7 +178,7 @@ class Actions:
 
     async def game(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         target: Target,
         value: str | None,
         lang: Lang,
@@ -199,7 +200,7 @@ class Actions:
 
     async def play(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         game_id: int,
         version: int,
         given: str,
@@ -238,7 +239,7 @@ class Actions:
                 slot.resume(shown=shown)
 
     async def take_back(
-        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+        self, interaction: discord.Interaction[ScopaBot], game_id: int, lang: Lang
     ) -> None:
         """The hand message's "Take my seat back": the hand again, the person's own."""
         table = await self.service.table_of_game(game_id)
@@ -259,7 +260,7 @@ class Actions:
 
     async def answer_played(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         game_id: int,
         outcome: MoveOutcome,
         lang: Lang,
@@ -289,7 +290,7 @@ class Actions:
         return version
 
     async def show_hand(
-        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+        self, interaction: discord.Interaction[ScopaBot], game_id: int, lang: Lang
     ) -> None:
         """From the table message: an ephemeral hand; from a hand or a question: back to it."""
         table = await self.service.table_of_game(game_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -19,9 +19,8 @@ from .choices import PRESETS
 from .ids import Target
 from .tournaments import tournaments_line
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 PAGE = 10
 BOARDS = [Choice(name=_("This server"), value="server"), Choice(name=_("Everyone"), value="global")]
@@ -64,7 +63,7 @@ class BoardPages:
         return ui.build(screen, lambda action, arg: Target("b", board, category, action, arg))[0]
 
     async def on_click(
-        self, interaction: discord.Interaction[Any], target: Target, lang: Lang
+        self, interaction: discord.Interaction[ScopaBot], target: Target, lang: Lang
     ) -> None:
         """A page turned by anyone: the message is public, so it stays in the server's
         language, not the clicker's."""
@@ -84,7 +83,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
     @app_commands.describe(board=_("This server or everyone"), game=_("Which game"))
     @app_commands.choices(board=BOARDS, game=PRESETS)
     async def leaderboard(
-        interaction: discord.Interaction[Any], board: str = "server", game: str = "scopa"
+        interaction: discord.Interaction[ScopaBot], board: str = "server", game: str = "scopa"
     ) -> None:
         public = await bot.langs.of_place(interaction)  # a public message
         where = (
@@ -98,7 +97,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
     @app_commands.describe(user=_("Whose statistics"), board=_("This server or everyone"))
     @app_commands.choices(board=BOARDS)
     async def stats(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         user: discord.User | None = None,
         board: str = "server",
     ) -> None:

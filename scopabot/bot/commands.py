@@ -7,7 +7,7 @@ invitation). Anything slow is deferred first.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -42,15 +42,14 @@ from .context import error_text, seat_names, table_link, table_title
 from .delivery import game_targets
 from .visibility import check_may_see_table
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
 
 async def command_error(
-    bot: ScopaBot, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    bot: ScopaBot, interaction: discord.Interaction[ScopaBot], error: app_commands.AppCommandError
 ) -> None:
     """Every command's refusal in words; an unexpected error logged, with a short apology."""
     cause = getattr(error, "original", error)
@@ -73,11 +72,11 @@ class ScopaGroup(app_commands.Group):
         self.bot = bot
         self.service = bot.service
 
-    async def lang(self, interaction: discord.Interaction[Any]) -> Lang:
+    async def lang(self, interaction: discord.Interaction[ScopaBot]) -> Lang:
         return await self.bot.langs.of_interaction(interaction)
 
     async def game_of(
-        self, interaction: discord.Interaction[Any], game: str | None, *, guess: bool = True
+        self, interaction: discord.Interaction[ScopaBot], game: str | None, *, guess: bool = True
     ) -> int:
         return await game_of(interaction, game, guess=guess)
 
@@ -116,7 +115,7 @@ class ScopaGroup(app_commands.Group):
     )
     async def new(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         preset: str = "scopa",
         players: app_commands.Range[int, 2, 4] | None = None,
         target: app_commands.Range[int, 1, 101] | None = None,
@@ -173,7 +172,7 @@ class ScopaGroup(app_commands.Group):
     )
     async def play(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         card: str,
         capture: str | None = None,
         game: str | None = None,
@@ -205,7 +204,9 @@ class ScopaGroup(app_commands.Group):
     @app_commands.command(name=_("hand"), description=_("Show your hand (only you see it)"))
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))
-    async def hand(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def hand(
+        self, interaction: discord.Interaction[ScopaBot], game: str | None = None
+    ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
@@ -220,7 +221,9 @@ class ScopaGroup(app_commands.Group):
     @app_commands.command(name=_("table"), description=_("Show the table of your game here"))
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))
-    async def table(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def table(
+        self, interaction: discord.Interaction[ScopaBot], game: str | None = None
+    ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
@@ -235,7 +238,9 @@ class ScopaGroup(app_commands.Group):
     )
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))
-    async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def rules(
+        self, interaction: discord.Interaction[ScopaBot], game: str | None = None
+    ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         table = await self.service.table_of_game(game_id)
@@ -252,7 +257,9 @@ class ScopaGroup(app_commands.Group):
     )
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))
-    async def back(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def back(
+        self, interaction: discord.Interaction[ScopaBot], game: str | None = None
+    ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         await self.service.take_seat_back(game_id, user=interaction.user.id)
@@ -263,7 +270,9 @@ class ScopaGroup(app_commands.Group):
     @app_commands.command(name=_("resign"), description=_("Resign the match: your side loses"))
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))
-    async def resign(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def resign(
+        self, interaction: discord.Interaction[ScopaBot], game: str | None = None
+    ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game, guess=False)
         table = await self.service.table_of_game(game_id)
@@ -277,7 +286,7 @@ class ScopaGroup(app_commands.Group):
     @app_commands.command(
         name=_("games"), description=_("Your tables everywhere, those waiting for you first")
     )
-    async def games(self, interaction: discord.Interaction[Any]) -> None:
+    async def games(self, interaction: discord.Interaction[ScopaBot]) -> None:
         lang = await self.lang(interaction)
         lines = []
         for g in await self.service.my_games(user=interaction.user.id):
@@ -305,12 +314,12 @@ class ScopaGroup(app_commands.Group):
     )
     @app_commands.rename(on=_("on"))
     @app_commands.describe(on=_("On or off"))
-    async def notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
+    async def notify(self, interaction: discord.Interaction[ScopaBot], on: bool) -> None:
         lang = await self.lang(interaction)
         await self.service.set_notify(interaction.user.id, on=on)
         await say(interaction, tr("notify.on" if on else "notify.off", lang))
 
     @app_commands.command(name=_("help"), description=_("How to play with ScopaBot"))
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
+    async def help(self, interaction: discord.Interaction[ScopaBot]) -> None:
         lang = await self.lang(interaction)
         await say(interaction, tr("help.text", lang))

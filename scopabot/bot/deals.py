@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -26,11 +26,14 @@ from .context import seat_names, table_title
 from .ids import Target
 from .pictures import THEME
 
+if TYPE_CHECKING:
+    from .delivery import Delivery
+
 log = logging.getLogger(__name__)
 
 
 class DealPosts:
-    def __init__(self, delivery: Any) -> None:
+    def __init__(self, delivery: Delivery) -> None:
         self.delivery = delivery
 
     def where(self, table: TableInfo) -> int | None:
@@ -42,7 +45,7 @@ class DealPosts:
         """Post the deal's count (called in event order, before the next deal's turns)."""
         assert event.table_id is not None and event.game_id is not None
         delivery = self.delivery
-        table: TableInfo = await delivery.service.table(event.table_id)
+        table = await delivery.service.table(event.table_id)
         where = self.where(table)
         if where is None:
             return

@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -52,9 +52,8 @@ from .messages import DmClosed, Messages, again
 from .pictures import Pictures
 from .slots import Slot
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
@@ -449,7 +448,7 @@ class Delivery:
         self.pictures.close()
 
 
-def dm_key(interaction: discord.Interaction[Any]) -> bool:
+def dm_key(interaction: discord.Interaction[ScopaBot]) -> bool:
     """Whether the clicked message is a DM (a hand message), not an ephemeral reply."""
     return interaction.guild_id is None and not (
         interaction.message is not None and interaction.message.flags.ephemeral

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -23,9 +23,8 @@ from .actions import edit_clicked, say
 from .context import seat_names, table_link, table_title
 from .ids import Target
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +48,7 @@ def table_targets(table: TableInfo) -> ui.Targeter:
     return lambda action, arg: Target("t", table.id, 0, action, arg)
 
 
-def can_thread(interaction: discord.Interaction[Any]) -> bool:
+def can_thread(interaction: discord.Interaction[ScopaBot]) -> bool:
     perms = interaction.app_permissions
     channel = interaction.channel
     in_text = isinstance(channel, discord.TextChannel) or (
@@ -87,7 +86,7 @@ class Invitations:
         )
         return ui.build(screen, table_targets(table))[0]
 
-    async def placement(self, interaction: discord.Interaction[Any], lang: Lang) -> Placement:
+    async def placement(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> Placement:
         """The server's game channel when it has one the bot may post in; else here, if the
         bot may send messages here (a table it could not ping in, or post again when its
         message is deleted, would be lost): else nothing opens, and the host is told why."""
@@ -116,7 +115,7 @@ class Invitations:
 
     async def post_invitation(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         table: TableInfo,
         lang: Lang,
         *,
@@ -155,7 +154,7 @@ class Invitations:
 
     async def _post_elsewhere(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         table: TableInfo,
         view: discord.ui.LayoutView,
         channel_id: int,
@@ -177,7 +176,7 @@ class Invitations:
         await say(interaction, tr("invite.posted_in", lang, where=f"<#{channel_id}>", link=link))
 
     async def on_click(
-        self, interaction: discord.Interaction[Any], target: Target, lang: Lang
+        self, interaction: discord.Interaction[ScopaBot], target: Target, lang: Lang
     ) -> None:
         table_id, user_id = target.id, interaction.user.id
         action = target.action
@@ -202,7 +201,9 @@ class Invitations:
         public = await self.bot.langs.of_table(table)
         await edit_clicked(interaction, self.invite_view(table, public))
 
-    async def start(self, interaction: discord.Interaction[Any], table_id: int, lang: Lang) -> None:
+    async def start(
+        self, interaction: discord.Interaction[ScopaBot], table_id: int, lang: Lang
+    ) -> None:
         delivery = self.bot.delivery
         delivery.placing.add(table_id)
         try:
@@ -222,7 +223,7 @@ class Invitations:
 
     async def _place(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         table: TableInfo,
         game_id: int,
         public: Lang,
@@ -267,7 +268,7 @@ class Invitations:
             table.id, channel_id=interaction.channel_id, message_id=message_id
         )
 
-    def _missing(self, interaction: discord.Interaction[Any], lang: Lang, what: str) -> str:
+    def _missing(self, interaction: discord.Interaction[ScopaBot], lang: Lang, what: str) -> str:
         where = f"<#{interaction.channel_id}>"
         return tr(
             "err.perm",
@@ -278,7 +279,7 @@ class Invitations:
         )
 
     async def rematch(
-        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+        self, interaction: discord.Interaction[ScopaBot], game_id: int, lang: Lang
     ) -> None:
         """A new table for the players of a finished match, opened by the service in one step
         (:meth:`GameService.open_rematch`); a second click points to the one the first opened."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -29,9 +29,8 @@ from .actions import edit_clicked, say
 from .context import error_text
 from .ids import Target
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +131,7 @@ class Sheets:
         self.keeping: ScoreKeeping = bot.service.score_sheets
 
     async def on_click(
-        self, interaction: discord.Interaction[Any], target: Target, lang: Lang
+        self, interaction: discord.Interaction[ScopaBot], target: Target, lang: Lang
     ) -> None:
         public = await self.bot.langs.of_place(interaction)
         now = await self.keeping.standings(target.id)
@@ -152,9 +151,11 @@ class Sheets:
             now = await self.keeping.close(target.id, by=user)
         await edit_clicked(interaction, sheet_view(now, public))
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[ScopaBot]) -> None:
         """Every interaction passes here; only a submitted points form is ours to answer."""
         if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        if self.bot.ignoring(interaction):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
@@ -175,7 +176,7 @@ class Sheets:
             await say(interaction, tr("err.unexpected", lang, game="-"))
 
     async def on_form(
-        self, interaction: discord.Interaction[Any], target: Target, fields: dict[str, Any]
+        self, interaction: discord.Interaction[ScopaBot], target: Target, fields: dict[str, Any]
     ) -> None:
         """Write the form's points. Entries others made since it opened do not matter: an
         amount for a side is not relative to them, and one submission adds once."""
@@ -215,7 +216,7 @@ def add(bot: ScopaBot) -> None:
         target=_("Points to win (default 11)"),
     )
     async def start(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         sides: str | None = None,
         target: app_commands.Range[int, 1, 101] = 11,
     ) -> None:

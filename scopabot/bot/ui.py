@@ -8,8 +8,9 @@ also after a restart, with no view kept in memory per message.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
@@ -18,6 +19,9 @@ from scopabot.render.screens import Action, Screen, Style
 
 from . import ids
 from .ids import Target
+
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -44,7 +48,7 @@ class ScopaButton(ui.DynamicItem[ui.Button[Any]], template=ids.PATTERN):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: Any, /
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
     ) -> ScopaButton:
         button = item if isinstance(item, ui.Button) else None
         return cls(
@@ -53,7 +57,12 @@ class ScopaButton(ui.DynamicItem[ui.Button[Any]], template=ids.PATTERN):
             style=button.style if button else discord.ButtonStyle.secondary,
         )
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    # discord.py declares the callback generic over the client; it always passes the client
+    # that runs it, this bot, which mypy cannot know: hence the override's ignore.
+    async def interaction_check(self, interaction: discord.Interaction[ScopaBot], /) -> bool:  # type: ignore[override]
+        return not interaction.client.ignoring(interaction)
+
+    async def callback(self, interaction: discord.Interaction[ScopaBot]) -> None:  # type: ignore[override]
         await interaction.client.actions.on_component(interaction, self.target, None)
 
 
@@ -72,12 +81,17 @@ class ScopaSelect(ui.DynamicItem[ui.Select[Any]], template=ids.SELECT_PATTERN):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: Any, /
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
     ) -> ScopaSelect:
         options = list(item.options) if isinstance(item, ui.Select) else []
         return cls(ids.from_match(match), options=options)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    # discord.py declares the callback generic over the client; it always passes the client
+    # that runs it, this bot, which mypy cannot know: hence the override's ignore.
+    async def interaction_check(self, interaction: discord.Interaction[ScopaBot], /) -> bool:  # type: ignore[override]
+        return not interaction.client.ignoring(interaction)
+
+    async def callback(self, interaction: discord.Interaction[ScopaBot]) -> None:  # type: ignore[override]
         values = self.item.values
         await interaction.client.actions.on_component(
             interaction, self.target, values[0] if values else None
