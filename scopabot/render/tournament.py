@@ -50,6 +50,7 @@ class MatchLine:
     table: str | None = None  # where it is played (a link), while it is
     reason: str | None = None
     group: int | None = None
+    slot: int = 0  # its place in the round (a knock-out's slots 2k and 2k+1 feed slot k)
 
 
 def format_name(fmt: str, lang: Lang) -> str:
