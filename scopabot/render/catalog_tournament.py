@@ -85,6 +85,25 @@ TOURNAMENT: Final[dict[str, tuple[str, str]]] = {
     "tour.status.playing": ("round {round}", "turno {round}"),
     "tour.status.finished": ("finished", "finito"),
     "tour.status.cancelled": ("called off", "annullato"),
+    # What each player is told when a round starts (a DM, or a mention at their table)
+    "tour.you.match": (
+        "**{name}** · round {n}: you play against {opponent}{partner}; your table: {table}.\nThe round ends <t:{ts}:F> (<t:{ts}:R>): a match nobody started by then is lost by the side that never played.",
+        "**{name}** · turno {n}: giochi contro {opponent}{partner}; il tuo tavolo: {table}.\nIl turno finisce <t:{ts}:F> (<t:{ts}:R>): una partita non cominciata per allora è persa da chi non ha mai giocato.",
+    ),
+    "tour.you.partner": (", with {partner} as your partner", ", in coppia con {partner}"),
+    "tour.you.computer": ("a computer player", "un giocatore del computer"),
+    "tour.you.bye": (
+        "**{name}** · round {n}: you have a bye (it counts as a win). The round ends <t:{ts}:F> (<t:{ts}:R>).",
+        "**{name}** · turno {n}: hai il turno libero (vale una vittoria). Il turno finisce <t:{ts}:F> (<t:{ts}:R>).",
+    ),
+    "tour.you.rest": (
+        "**{name}** · round {n}: you rest this round. It ends <t:{ts}:F> (<t:{ts}:R>).",
+        "**{name}** · turno {n}: in questo turno riposi. Finisce <t:{ts}:F> (<t:{ts}:R>).",
+    ),
+    "tour.you.dm_closed": (
+        "{mention} (your direct messages are closed, so here): {text}",
+        "{mention} (non accetti messaggi diretti, quindi qui): {text}",
+    ),
     # The pictures and their alt text
     "tour.pic.standings": (
         "{name} · standings ({page}/{pages})",
