@@ -6,7 +6,8 @@ use: ``execute`` returning a cursor with ``fetchone``, ``fetchall``, ``rowcount`
 iteration, ``execute_fetchall``, ``executemany``, ``in_transaction``, and sqlite3's
 ``IntegrityError`` for a broken constraint. Here the same words run on an asyncpg connection:
 
-- ``?`` placeholders become ``$1``, ``$2``… (outside quoted text; once per statement text);
+- ``?`` placeholders become ``$1``, ``$2``… (outside quoted text; once per statement text),
+  and ``x IS ?`` PostgreSQL's ``x IS NOT DISTINCT FROM $1``;
 - each statement is prepared once per connection, and its parameters are converted to the
   types PostgreSQL inferred for them (a ``bool`` for a ``BIGINT`` column becomes ``1``, an
   ``int`` for a ``DOUBLE PRECISION`` a float, a number for a ``TEXT`` its text, as SQLite's
@@ -31,29 +32,41 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     import asyncpg
     from asyncpg.prepared_stmt import PreparedStatement
 
 Row = tuple[Any, ...]
-_TOKENS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\?")
+T = TypeVar("T")
+_TOKENS = re.compile(
+    r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\bIS\s+NOT\s+\?|\bIS\s+\?|\?", re.I
+)
 
 
 @lru_cache(maxsize=1024)
 def placeholders(sql: str) -> str:
-    """``sql`` with each ``?`` outside quotes and comments numbered as ``$1``, ``$2``…"""
+    """``sql`` with each ``?`` outside quotes and comments numbered as ``$1``, ``$2``…
+
+    SQLite's null-safe comparison with a parameter, ``x IS ?`` (``x IS NOT ?``), is written
+    ``x IS NOT DISTINCT FROM $1`` (``IS DISTINCT FROM``) in PostgreSQL, where ``IS`` takes only
+    ``NULL``, ``TRUE`` or ``FALSE``: the one rewrite here, and it cannot change a meaning.
+    """
     count = 0
 
     def number(match: re.Match[str]) -> str:
         nonlocal count
-        if match[0] != "?":
-            return match[0]
+        token = match[0]
+        if not token.endswith("?") or token.startswith(("'", '"', "--")):
+            return token
         count += 1
-        return f"${count}"
+        if token == "?":
+            return f"${count}"
+        negated = "NOT" in token.upper()
+        return ("IS DISTINCT FROM " if negated else "IS NOT DISTINCT FROM ") + f"${count}"
 
     return _TOKENS.sub(number, sql)
 
@@ -198,6 +211,13 @@ class AsyncConnection:
         except asyncpg.PostgresError as exc:
             raise as_sqlite_error(exc) from exc
         return AsyncCursor([], -1)
+
+
+async def run_blocking(connection: AsyncConnection, fn: Callable[..., T], *args: Any) -> T:
+    """Run a one-hop function ``fn(conn, *args)`` inside the transaction ``connection`` is in,
+    on a worker thread (what ``on_worker`` does on SQLite)."""
+    loop = asyncio.get_running_loop()
+    return await asyncio.to_thread(fn, BlockingConnection(connection, loop), *args)
 
 
 class BlockingConnection:

@@ -19,6 +19,9 @@ def test_placeholders_are_numbered_outside_quotes_and_comments() -> None:
         "SELECT '?' || $1, \"a?\" FROM t -- why?\nWHERE x = $2"
     )
     assert placeholders("SELECT 'it''s ?', ?") == "SELECT 'it''s ?', $1"
+    assert placeholders("WHERE guild_id IS ? AND x is not ? AND y IS NULL AND z = ?") == (
+        "WHERE guild_id IS NOT DISTINCT FROM $1 AND x IS DISTINCT FROM $2 AND y IS NULL AND z = $3"
+    )
 
 
 def _insert_table(conn: sqlite3.Connection, host: int) -> int:
