@@ -194,7 +194,7 @@ class ScopaBot(commands.AutoShardedBot):
         extras.add(self)
 
     async def _command_error(
-        self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+        self, interaction: discord.Interaction[ScopaBot], error: discord.app_commands.AppCommandError
     ) -> None:
         await command_error(self, interaction, error)
 
