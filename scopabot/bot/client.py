@@ -16,18 +16,17 @@ from discord.ext import commands
 from scopabot.service import Clock, GameService
 
 from . import sync
-from .actions import Actions
-from .boards import BoardPages
+from .actions import GAME_CONTROLS, Actions
+from .boards import BoardPage, BoardPages
 from .commands import ScopaGroup, command_error
 from .config import Config
 from .context import Langs
 from .delivery import Delivery
-from .invitation import Invitations
+from .invitation import TABLE_CONTROLS, Invitations
 from .messages import Messages
-from .score import Sheets
+from .score import SHEET_CONTROLS, Sheets
 from .tournaments import TournamentFront
 from .translator import CatalogTranslator
-from .ui import ScopaButton, ScopaSelect
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +172,7 @@ class ScopaBot(commands.AutoShardedBot):
         self.actions = Actions(self)
         self.invitations = Invitations(self)
         self._unsubscribe = self.service.subscribe(self.delivery.on_event)
-        self.add_dynamic_items(ScopaButton, ScopaSelect)
+        self.add_dynamic_items(*GAME_CONTROLS, *TABLE_CONTROLS, BoardPage, *SHEET_CONTROLS)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
         self.tree.add_command(ScopaGroup(self))
         self._add_optional_commands()
@@ -194,7 +193,9 @@ class ScopaBot(commands.AutoShardedBot):
         extras.add(self)
 
     async def _command_error(
-        self, interaction: discord.Interaction[ScopaBot], error: discord.app_commands.AppCommandError
+        self,
+        interaction: discord.Interaction[ScopaBot],
+        error: discord.app_commands.AppCommandError,
     ) -> None:
         await command_error(self, interaction, error)
 

@@ -27,7 +27,7 @@ from scopabot.service import (
 )
 
 from . import ui
-from .actions import say
+from .actions import game_controls, say
 from .autocomplete import GameNotFound, capture_choices, card_choices, game_choices, game_of
 from .choices import (
     LEVELS,
@@ -39,7 +39,6 @@ from .choices import (
     TIEBREAKS,
 )
 from .context import error_text, seat_names, table_link, table_title
-from .delivery import game_targets
 from .visibility import check_may_see_table
 
 if TYPE_CHECKING:
@@ -194,7 +193,7 @@ class ScopaGroup(app_commands.Group):
                 choice.card, choice.choices, lang, title=table_title(seat_view.table, lang)
             )
             await say(
-                interaction, view=ui.build(screen, game_targets(game_id, seat_view.version))[0]
+                interaction, view=ui.build(screen, game_controls(game_id, seat_view.version))[0]
             )
             return
         assert outcome.move is not None

@@ -23,7 +23,6 @@ from scopabot.service import DealScored, TableInfo
 
 from . import ui
 from .context import seat_names, table_title
-from .ids import Target
 from .pictures import THEME
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ class DealPosts:
                 urgent=False,
             )
             screen = replace(screen, pictures=(picture,))
-        view, files = ui.build(screen, lambda a, g: Target("g", event.game_id or 0, 0, a, g))
+        view, files = ui.build(screen, ui.NO_CONTROLS)
         try:
             await delivery.messages.send(where, view=view, files=files, mention=[])
         except discord.HTTPException as error:

@@ -44,10 +44,10 @@ from scopabot.service import (
 )
 
 from . import ui
+from .actions import game_controls
 from .context import rated_names, seat_names, table_link, table_title
 from .deals import DealPosts
 from .dms import ClosedDms
-from .ids import Target
 from .messages import DmClosed, Messages, again
 from .pictures import Pictures
 from .slots import Slot
@@ -58,10 +58,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PING_GAP = 120.0  # seconds: a live table pings the same person at most this often
-
-
-def game_targets(game_id: int, version: int) -> ui.Targeter:
-    return lambda action, arg: Target("g", game_id, version, action, arg)
 
 
 class Delivery:
@@ -322,7 +318,7 @@ class Delivery:
         if pictures:
             drawn = await self.pictures.table(public, lang, urgent=urgent)
             screen = replace(screen, pictures=drawn)
-        view, files = ui.build(screen, game_targets(game_id, public.version))
+        view, files = ui.build(screen, game_controls(game_id, public.version))
         return view, files, public.version
 
     # Hands -------------------------------------------------------------------------------------
@@ -422,7 +418,7 @@ class Delivery:
         if pictures:
             drawn = await self.pictures.hand(seat_view, lang, urgent=urgent)
             screen = replace(screen, pictures=drawn)
-        view, files = ui.build(screen, game_targets(game_id, seat_view.version))
+        view, files = ui.build(screen, game_controls(game_id, seat_view.version))
         return view, files, seat_view.version
 
     async def _dm_closed_note(self, table: TableInfo, user_id: int) -> None:
@@ -446,10 +442,3 @@ class Delivery:
         for slot in [*self.tables.values(), *self.hands.values()]:
             slot.cancel()
         self.pictures.close()
-
-
-def dm_key(interaction: discord.Interaction[ScopaBot]) -> bool:
-    """Whether the clicked message is a DM (a hand message), not an ephemeral reply."""
-    return interaction.guild_id is None and not (
-        interaction.message is not None and interaction.message.flags.ephemeral
-    )
