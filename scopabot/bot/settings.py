@@ -104,7 +104,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
         }
         changed = bool(any(v is not None for v in options.values()) or language or channel or reset)
         if changed:  # the service merges and checks them (a target replaces deals and back)
-            current = await bot.service.change_guild_settings(
+            current = await bot.service.settings.change(
                 guild_id,
                 language=language,
                 channel=channel.id if channel else None,
@@ -113,6 +113,6 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
             )
             bot.langs.forget_guild(guild_id)
         else:
-            current = await bot.service.guild_settings(guild_id)
+            current = await bot.service.settings.get(guild_id)
         locale = None if interaction.guild_locale is None else str(interaction.guild_locale)
         await say(interaction, settings_text(current, lang, saved=changed, locale=locale))
