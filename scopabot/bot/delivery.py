@@ -102,6 +102,10 @@ class Delivery:
         if isinstance(event, HandChanged):
             self.hand(table_id, game_id, event.seat).request(event.version)
             return
+        if isinstance(event, SeatTakenBack):
+            # Out of turn the version stays (the seat in turn keeps its live buttons), yet
+            # the hand that said "the computer plays for you" must say it no more.
+            self.hand(table_id, game_id, event.seat).request()
         if isinstance(event, TableChanged) and event.table.status is TableStatus.PLAYING:
             self.table(table_id, game_id).request()
         elif isinstance(event, (CardPlayed, DealScored, SeatTakenBack)):
