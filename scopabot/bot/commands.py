@@ -20,10 +20,9 @@ from scopabot.render.rules import rules_lines
 from scopabot.service import (
     CardParseError,
     ChooseCapture,
+    RuleChoices,
     ServiceError,
     TableStatus,
-    chosen_options,
-    pace_of,
 )
 
 from . import ui
@@ -133,17 +132,15 @@ class ScopaGroup(app_commands.Group):
         level: str = "normal",
     ) -> None:
         lang = await self.lang(interaction)
-        options = {  # the service checks them (a target or deals, not both) and the pace
-            "target": target,
-            "deals": deals,
-            "asso_piglia_tutto": asso_piglia_tutto,
-            "napola": napola,
-            "re_bello": re_bello,
-            "primiera": primiera,
-            "tiebreak": tiebreak,
-        }
-        chosen_options(options)
-        chosen = pace_of(pace, minutes=minutes, hours=hours)
+        options = RuleChoices(  # the service decides (a target or deals, not both; the pace)
+            target=target,
+            deals=deals,
+            asso_piglia_tutto=asso_piglia_tutto,
+            napola=napola,
+            re_bello=re_bello,
+            primiera=primiera,
+            tiebreak=tiebreak,
+        )
         invitations = self.bot.invitations
         placement = await invitations.placement(interaction, lang)
         if placement.refused:
@@ -156,7 +153,9 @@ class ScopaGroup(app_commands.Group):
             preset=preset,
             players=players,
             options=options,
-            pace=chosen,
+            pace=pace,
+            minutes=minutes,
+            hours=hours,
             level=level,
             computers=computers,
         )

@@ -6,12 +6,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from scopabot.store import GuildSettings, Store
 
-from .options import updated_settings
+from .options import Options, updated_settings
 
 
 class Settings:
@@ -32,7 +29,7 @@ class Settings:
         *,
         language: str | None = None,
         channel: int | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: Options | None = None,
         reset: bool = False,
     ) -> GuildSettings:
         """A manager's choices applied and saved (see :func:`.options.updated_settings`)."""

@@ -42,8 +42,8 @@ from .events import (
 )
 from .games import Games
 from .live import as_stored
-from .options import bad_option, chosen_options
-from .views import Pace, PublicView, Rematch, SeatView, TableInfo, TimeoutRule
+from .options import Options, bad_option, chosen_options, pace_of
+from .views import Pace, PaceKind, PublicView, Rematch, SeatView, TableInfo, TimeoutRule
 
 StartedView = SeatView | PublicView
 
@@ -88,8 +88,10 @@ class Tables:
         channel_id: int | None = None,
         preset: str = "scopa",
         players: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        pace: Pace | None = None,
+        options: Options | None = None,
+        pace: Pace | PaceKind | str | None = None,
+        minutes: int | None = None,
+        hours: int | None = None,
         on_timeout: TimeoutRule | str = TimeoutRule.COMPUTER,
         level: str = "normal",
         computers: int = 0,
@@ -100,10 +102,16 @@ class Tables:
 
         The host sits at seat 0 (unless ``seat_host`` is false); ``computers`` seats are
         filled with computer players of ``level``, which is also the level that plays for an
-        absent person when a deadline passes. ``pace`` defaults to a live two minutes a turn.
+        absent person when a deadline passes. ``options`` are the rule options chosen (a
+        :class:`~.options.RuleChoices` as a command took them, or a mapping). ``pace`` is a
+        :class:`Pace`, or its kind as the host named it with ``minutes`` (live) or ``hours``
+        (correspondence) a turn (:func:`~.options.pace_of`); by default a live two minutes.
         ``rematch_of`` is the finished game whose Rematch opens this table (:meth:`open_rematch`).
         """
-        rules = await self._rules(guild_id, preset, players, chosen_options(options or {}))
+        chosen = chosen_options(options or {})
+        if not isinstance(pace, Pace):
+            pace = pace_of(pace or PaceKind.LIVE, minutes=minutes, hours=hours)
+        rules = await self._rules(guild_id, preset, players, chosen)
         level = check_level(level)
         try:
             rule = TimeoutRule(on_timeout)
@@ -119,7 +127,6 @@ class Tables:
             raise ServiceError(
                 ErrorCode.TABLE_FULL, f"{computers} computers do not fit", computers=computers
             )
-        pace = pace or Pace.live()
         table = await self.core.store.create_table(
             host_id=host,
             rules=rules,

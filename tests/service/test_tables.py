@@ -213,3 +213,43 @@ async def test_paces_ends_and_server_options_are_decided_here_for_every_front_en
     assert await service.settings.get(8) == settings  # a refusal changes nothing
     reset = await service.settings.change(8, reset=True)
     assert reset.default_rules == {}
+
+
+async def test_a_commands_choices_reach_the_service_as_given(service: GameService) -> None:
+    """What a person chose in a command (``None``: not chosen) and the pace as named: the
+    service makes the options and the pace, with the same refusals whatever front end asks."""
+    from scopabot.service import RuleChoices
+
+    none = RuleChoices()
+    assert not none.any_made and none.as_options() == {}
+    table = await service.tables.open(host=1, options=none)
+    assert (table.rules.target, table.pace) == (11, Pace.live(120))
+    chosen = RuleChoices(deals=2, napola=True, tiebreak=None)
+    assert chosen.any_made and chosen.as_options() == {"deals": 2, "napola": True}
+    table = await service.tables.open(
+        host=2, options=chosen, pace="correspondence", hours=3, computers=1
+    )
+    assert (table.rules.deals, table.rules.target, table.rules.napola) == (2, None, True)
+    assert table.pace == Pace.correspondence(3)
+    table = await service.tables.open(host=3, pace=PaceKind.LIVE, minutes=5)
+    assert table.pace == Pace.live(300)
+    before = await service.tables.in_channel(0)
+    await refused(
+        ErrorCode.TARGET_OR_DEALS,
+        service.tables.open(host=4, options=RuleChoices(target=21, deals=3), channel_id=0),
+    )
+    await refused(
+        ErrorCode.PACE_UNIT, service.tables.open(host=4, pace="live", hours=2, channel_id=0)
+    )
+    await refused(ErrorCode.BAD_PACE, service.tables.open(host=4, pace="blitz", channel_id=0))
+    await refused(
+        ErrorCode.BAD_PACE, service.tables.open(host=4, pace="live", minutes=20, channel_id=0)
+    )
+    assert await service.tables.in_channel(0) == before  # a refusal opens nothing
+    settings = await service.settings.change(8, options=RuleChoices(target=16, re_bello=True))
+    assert settings.default_rules == {"target": 16, "re_bello": True}
+    await refused(
+        ErrorCode.TARGET_OR_DEALS,
+        service.settings.change(8, options=RuleChoices(target=11, deals=2)),
+    )
+    assert await service.settings.get(8) == settings
