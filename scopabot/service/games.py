@@ -171,7 +171,7 @@ class Games:
 
     async def resume(self) -> None:
         """Computer seats in turn play on, as if the process had never stopped."""
-        for info in await self.core.store.playing_games():
+        for info in await self.core.store.games.playing():
             if any(not s.is_human for s in info.seats) or info.away:
                 self.drive(info.id)
 
@@ -367,7 +367,7 @@ class Games:
                 ctx.away.discard(seat)  # a computer's move written meanwhile had it away
                 ctx.timeouts[seat] = 0
         except BaseException:
-            info = await self.core.store.game_info(game_id)
+            info = await self.core.store.games.info(game_id)
             ctx.away = set(info.away)
             raise
         if in_turn:
@@ -418,7 +418,7 @@ class Games:
             deadline = ctx.pace.deadline(now) if in_turn else None
             new_version = version + 1 if in_turn else version
             try:
-                await self.core.store.take_seat_back(
+                await self.core.store.games.take_seat_back(
                     game_id,
                     version,
                     seat=seat,
@@ -447,7 +447,7 @@ class Games:
             if ctx.game.move_count:
                 raise ServiceError(ErrorCode.GAME_STARTED, "the first card was played")
             try:
-                await self.core.store.abandon_game(game_id, ctx.version)
+                await self.core.store.games.abandon(game_id, ctx.version)
             except StaleVersionError:
                 raise ServiceError(ErrorCode.GAME_STARTED, "the first card was played") from None
         self.core.forget(game_id)
@@ -499,7 +499,7 @@ class Games:
             if ctx.game.is_over:
                 return
             try:
-                await self.core.store.abandon_game(game_id, ctx.version)
+                await self.core.store.games.abandon(game_id, ctx.version)
             except StaleVersionError:
                 return
         self.core.forget(game_id)
@@ -535,16 +535,16 @@ class Games:
         if not ctx.finished:
             return views_of(ctx, ctx.game, ctx.version, seat)
         store = self.core.store
-        stored = await store.load_game(ctx.game_id)
-        info = await store.game_info(ctx.game_id)
+        stored = await store.games.load(ctx.game_id)
+        info = await store.games.info(ctx.game_id)
         ctx.version, ctx.deadline, ctx.away = info.version, info.deadline_at, set(info.away)
         ctx.finished = info.status is not GameStatus.PLAYING
         if ctx.table_id is None:
             raise ServiceError(ErrorCode.UNKNOWN_TABLE, f"game {ctx.game_id} has no table")
-        ctx.table = table_info(await store.table(ctx.table_id))
+        ctx.table = table_info(await store.tables.get(ctx.table_id))
         reason = winner = None
         if ctx.finished and stored.game.outcome() is None:
-            result = await store.match_result(game_id=ctx.game_id)
+            result = await store.boards.match_result(game_id=ctx.game_id)
             reason = "abandoned" if result is None else result.reason
             winner = None if result is None else result.winner_side
         return views_of(ctx, stored.game, stored.version, seat, reason=reason, winner=winner)
@@ -563,13 +563,13 @@ class Games:
     ) -> None:
         """Remember a seat's private hand message (a DM) to edit it in place."""
         await self.core.context(game_id)
-        await self.core.store.set_seat_message(
+        await self.core.store.games.set_seat_message(
             game_id, seat, channel_id=channel_id, message_id=message_id
         )
 
     async def seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
         """``{seat: (channel_id, message_id)}`` of the hand messages remembered."""
-        return await self.core.store.seat_messages(game_id)
+        return await self.core.store.games.seat_messages(game_id)
 
     async def changed_before_stop(
         self, *, window: timedelta = STALE_WINDOW
@@ -579,7 +579,7 @@ class Games:
         stopped (or was killed) before delivering them. A message is brought up to date
         within seconds of a change (its retries give up after about half a minute), so a
         game changed long before the stop shows its position already."""
-        infos = [i for i in await self.core.store.playing_games() if i.table_id is not None]
+        infos = [i for i in await self.core.store.games.playing() if i.table_id is not None]
         if not infos:
             return []
         latest = max(i.updated_at for i in infos)

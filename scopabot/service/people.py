@@ -23,22 +23,22 @@ class People:
         self.store = store
 
     async def set_language(self, user: int, language: str | None) -> None:
-        await self.store.set_language(user, language)
+        await self.store.settings.set_language(user, language)
 
     async def language(self, user: int) -> str | None:
         """The person's chosen language (``None``: they never chose; use their client's)."""
-        return (await self.store.user_settings(user)).language
+        return (await self.store.settings.user(user)).language
 
     async def set_notify(self, user: int, *, on: bool) -> None:
-        await self.store.set_notify(user, on)
+        await self.store.settings.set_notify(user, on)
 
     async def notify(self, user: int) -> bool:
         """Whether the person wants a DM when it is their turn (on by default)."""
-        return (await self.store.user_settings(user)).notify
+        return (await self.store.settings.user(user)).notify
 
     async def my_games(self, *, user: int) -> list[MyGame]:
         """Every table the person sits at: those waiting for them first, then by deadline."""
-        games = await self.store.games_of_user(user)
+        games = await self.store.games.of_user(user)
         playing = {g.table_id for g in games}
         found = [
             MyGame(
@@ -57,7 +57,7 @@ class People:
             )
             for g in games
         ]
-        tables = {t.id: t for t in await self.store.tables_of_user(user)}
+        tables = {t.id: t for t in await self.store.tables.of_user(user)}
         for n, game in enumerate(found):
             t = tables.get(game.table_id)
             if t is not None:

@@ -106,7 +106,7 @@ class Deadlines:
     async def _run_due_locked(self) -> int:
         started = 0
         while True:
-            due = await self.core.store.due_alarms(
+            due = await self.core.store.deadlines.due(
                 self.core.now(), limit=_BATCH + len(self._inflight)
             )
             fresh = [a for a in due if (a.game_id, a.version) not in self._inflight]
@@ -124,7 +124,7 @@ class Deadlines:
         database (another process, or a restart racing the old one) leaves it alone; should
         this one never finish, the deadline falls due again a minute later."""
         try:
-            return await self.core.store.claim_alarm(alarm, then=self.core.now() + _RETRY_AFTER)
+            return await self.core.store.deadlines.claim(alarm, then=self.core.now() + _RETRY_AFTER)
         except Exception:
             log.exception("the deadline of game %s could not be claimed", alarm.game_id)
             return False
@@ -153,7 +153,7 @@ class Deadlines:
             log.exception("the deadline of game %s failed; trying again later", alarm.game_id)
             later = self.core.now() + _RETRY_AFTER
             with suppress(StaleVersionError):
-                await self.core.store.set_deadline(alarm.game_id, alarm.version, later)
+                await self.core.store.deadlines.set(alarm.game_id, alarm.version, later)
                 live = self.core.live.kept(alarm.game_id)
                 if live is not None and live.version == alarm.version:
                     live.deadline = as_stored(later)
@@ -164,7 +164,7 @@ class Deadlines:
         try:
             ctx = await self.core.context(alarm.game_id)
             then = ctx.pace.next_reminder(alarm.deadline_at, max(self.core.now(), alarm.due_at))
-            if not await self.core.store.claim_alarm(alarm, then=then):
+            if not await self.core.store.deadlines.claim(alarm, then=then):
                 return  # another scheduler sent it, or the turn is over
             if ctx.version != alarm.version:
                 await self.core.live.refresh(ctx)  # claimed at that version: another process wrote
@@ -184,13 +184,13 @@ class Deadlines:
                 )
         except Exception:
             log.exception("the reminder of game %s failed", alarm.game_id)
-            await self.core.store.set_reminder(alarm.game_id, alarm.version, None)
+            await self.core.store.deadlines.set_reminder(alarm.game_id, alarm.version, None)
 
     # ------------------------------------------------------------------ a fake clock's hooks
 
     async def next_alarm(self) -> datetime | None:
         """When the next deadline or reminder falls (also for :class:`~.clock.FakeClock`)."""
-        found = [await self.core.store.next_alarm()]
+        found = [await self.core.store.deadlines.next()]
         found += [await source.next_due() for source in self._due_sources]
         return min((when for when in found if when is not None), default=None)
 

@@ -18,10 +18,10 @@ class Settings:
         self.store = store
 
     async def get(self, guild_id: int) -> GuildSettings:
-        return await self.store.guild_settings(guild_id)
+        return await self.store.settings.guild(guild_id)
 
     async def save(self, settings: GuildSettings) -> None:
-        await self.store.save_guild_settings(settings)
+        await self.store.settings.save_guild(settings)
 
     async def change(
         self,
@@ -33,9 +33,9 @@ class Settings:
         reset: bool = False,
     ) -> GuildSettings:
         """A manager's choices applied and saved (see :func:`.options.updated_settings`)."""
-        current = await self.store.guild_settings(guild_id)
+        current = await self.store.settings.guild(guild_id)
         changed = updated_settings(
             current, language=language, channel=channel, options=options or {}, reset=reset
         )
-        await self.store.save_guild_settings(changed)
+        await self.store.settings.save_guild(changed)
         return changed

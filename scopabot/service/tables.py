@@ -127,7 +127,7 @@ class Tables:
             raise ServiceError(
                 ErrorCode.TABLE_FULL, f"{computers} computers do not fit", computers=computers
             )
-        table = await self.core.store.create_table(
+        table = await self.core.store.tables.create(
             host_id=host,
             rules=rules,
             guild_id=guild_id,
@@ -139,10 +139,10 @@ class Tables:
         )
         try:
             if seat_host:
-                table = await self.core.store.take_seat(table.id, 0, SeatHolder.human(host))
+                table = await self.core.store.tables.take_seat(table.id, 0, SeatHolder.human(host))
             for _ in range(computers):
                 free = table_info(table).open_seats
-                table = await self.core.store.take_seat(
+                table = await self.core.store.tables.take_seat(
                     table.id, free[0], SeatHolder.computer(level)
                 )
         except SeatError as exc:  # pragma: no cover - a brand-new table has every seat free
@@ -156,7 +156,7 @@ class Tables:
     ) -> Rules:
         data: dict[str, Any] = {}
         if guild_id is not None:
-            defaults = (await self.core.store.guild_settings(guild_id)).default_rules
+            defaults = (await self.core.store.settings.guild(guild_id)).default_rules
             data.update({k: v for k, v in defaults.items() if k in _DEFAULTABLE})
         data.update(options)
         if "deals" in options and options["deals"] is not None and "target" not in options:
@@ -185,12 +185,12 @@ class Tables:
 
     async def in_channel(self, channel_id: int) -> list[TableInfo]:
         """Tables open or playing in a channel (or shown in a thread), oldest first."""
-        return [table_info(t) for t in await self.core.store.tables_in_channel(channel_id)]
+        return [table_info(t) for t in await self.core.store.tables.in_channel(channel_id)]
 
     async def rematch_of(self, game_id: int) -> TableInfo | None:
         """The table opened as the rematch of ``game_id``, if any (kept in the store, so a
         second click after a restart still finds it)."""
-        found = await self.core.store.rematch_of(game_id)
+        found = await self.core.store.tables.rematch_of(game_id)
         return None if found is None else table_info(found)
 
     async def open_rematch(
@@ -212,7 +212,7 @@ class Tables:
             for seat, holder in old.seats.items()
         }
         try:
-            stored, opened = await self.core.store.open_rematch(
+            stored, opened = await self.core.store.tables.open_rematch(
                 game_id,
                 host_id=by,
                 rules=old.rules,
@@ -232,7 +232,7 @@ class Tables:
         return Rematch(info, opened)
 
     async def by_message(self, message_id: int) -> TableInfo | None:
-        found = await self.core.store.table_by_message(message_id)
+        found = await self.core.store.tables.by_message(message_id)
         return None if found is None else table_info(found)
 
     async def set_messages(
@@ -246,7 +246,7 @@ class Tables:
         """Remember where the front end shows the table (ids given as None are kept)."""
         current = await self.core.table(table_id)
         info = table_info(
-            await self.core.store.update_table(
+            await self.core.store.tables.update(
                 table_id,
                 channel_id=current.channel_id if channel_id is None else channel_id,
                 thread_id=current.thread_id if thread_id is None else thread_id,
@@ -282,7 +282,7 @@ class Tables:
             raise ServiceError(ErrorCode.NOT_SEATED, "not at this table", table_id=table_id)
         if user == table.host:
             raise ServiceError(ErrorCode.HOST_CANNOT_LEAVE, "the host cancels instead")
-        return await self._changed(self.core.store.leave_seat(table_id, seat))
+        return await self._changed(self.core.store.tables.leave_seat(table_id, seat))
 
     async def add_computer(
         self, table_id: int, *, by: int, level: str | None = None, seat: int | None = None
@@ -307,17 +307,17 @@ class Tables:
             raise ServiceError(ErrorCode.BAD_SEAT, f"nobody sits in seat {seat}", seat=seat)
         if table.seats[seat].user_id == table.host:
             raise ServiceError(ErrorCode.HOST_CANNOT_LEAVE, "the host cancels instead")
-        return await self._changed(self.core.store.leave_seat(table_id, seat))
+        return await self._changed(self.core.store.tables.leave_seat(table_id, seat))
 
     async def arrange(self, table_id: int, *, by: int, seats: Mapping[int, int]) -> TableInfo:
         """The host moves seat holders: ``seats`` maps a current seat to its new one."""
         table = await self.core.table(table_id)
         must_be_host(table, by)
         must_be_open(table)
-        return await self._changed(self.core.store.move_seats(table_id, dict(seats)))
+        return await self._changed(self.core.store.tables.move_seats(table_id, dict(seats)))
 
     async def _seat(self, table: TableInfo, seat: int, holder: SeatHolder) -> TableInfo:
-        return await self._changed(self.core.store.take_seat(table.id, seat, holder))
+        return await self._changed(self.core.store.tables.take_seat(table.id, seat, holder))
 
     async def _changed(self, change: Any) -> TableInfo:
         try:
@@ -333,7 +333,7 @@ class Tables:
         must_be_host(table, by)
         must_be_open(table)
         try:
-            info = table_info(await self.core.store.cancel_table(table_id))
+            info = table_info(await self.core.store.tables.cancel(table_id))
         except SeatError as exc:
             raise seat_error(exc) from exc
         self.core.emit(
@@ -356,7 +356,7 @@ class Tables:
         first = table.seats[game.turn]
         deadline = table.pace.deadline(self.core.now()) if first.is_human else None
         try:
-            stored = await self.core.store.start_table(
+            stored = await self.core.store.tables.start(
                 table_id,
                 game,
                 deadline=deadline,
