@@ -97,7 +97,7 @@ class JoinTable(TableControl, template=_table(Action.JOIN, r"(?P<side>[0-9]?)"))
 
     async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
         service = interaction.client.service
-        table = await service.join(self.table_id, user=interaction.user.id, side=self.side)
+        table = await service.tables.join(self.table_id, user=interaction.user.id, side=self.side)
         await self.show(interaction, table)
 
 
@@ -105,7 +105,9 @@ class LeaveTable(TableControl, template=_table(Action.LEAVE)):
     action = Action.LEAVE
 
     async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
-        table = await interaction.client.service.leave(self.table_id, user=interaction.user.id)
+        table = await interaction.client.service.tables.leave(
+            self.table_id, user=interaction.user.id
+        )
         await self.show(interaction, table)
 
 
@@ -114,7 +116,7 @@ class AddComputer(TableControl, template=_table(Action.ADD_COMPUTER)):
 
     async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
         service = interaction.client.service
-        table = await service.add_computer(self.table_id, by=interaction.user.id)
+        table = await service.tables.add_computer(self.table_id, by=interaction.user.id)
         await self.show(interaction, table)
 
 
@@ -123,7 +125,7 @@ class CancelTable(TableControl, template=_table(Action.CANCEL)):
 
     async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
         bot = interaction.client
-        table = await bot.service.cancel_table(self.table_id, by=interaction.user.id)
+        table = await bot.service.tables.cancel(self.table_id, by=interaction.user.id)
         public = await bot.langs.of_table(table)
         screen = closed_screen(table.rules, public, table_id=table.id, reason="cancelled")
         await edit_clicked(interaction, ui.build(screen, table_controls(table))[0])
@@ -196,7 +198,7 @@ class Invitations:
         here = interaction.channel_id
         if interaction.guild_id is None:
             return Placement(here)
-        settings = await self.service.guild_settings(interaction.guild_id)
+        settings = await self.service.settings.get(interaction.guild_id)
         game, note = settings.game_channel_id, ""
         if game and game != here:
             guild = self.bot.get_guild(interaction.guild_id)
@@ -269,7 +271,7 @@ class Invitations:
             sent = await self.bot.messages.send(channel_id, view=view)
         except discord.HTTPException:
             log.exception("table %s: could not post in the game channel", table.id)
-            await self.service.cancel_table(table.id, by=table.host)
+            await self.service.tables.cancel(table.id, by=table.host)
             await say(interaction, tr("err.unexpected", lang, game="-"))
             return
         await self.bot.delivery.set_table_messages(
@@ -284,7 +286,7 @@ class Invitations:
         delivery = self.bot.delivery
         delivery.placing.add(table_id)
         try:
-            started = await self.service.start_table(table_id, by=interaction.user.id)
+            started = await self.service.tables.start(table_id, by=interaction.user.id)
             table = started.table
             game_id = started.game_id
             public = await self.bot.langs.of_table(table)
@@ -311,7 +313,7 @@ class Invitations:
         if table.message_id is None and interaction.message is not None:
             # Clicked before the bot learnt the invitation's id: the click says where it is.
             self._placed_first.add(table.id)
-            table = await self.service.set_table_messages(
+            table = await self.service.tables.set_messages(
                 table.id, channel_id=interaction.channel_id, message_id=interaction.message.id
             )
         if can_thread(interaction) and table.message_id is not None:
@@ -359,8 +361,8 @@ class Invitations:
         self, interaction: discord.Interaction[ScopaBot], game_id: int, lang: Lang
     ) -> None:
         """A new table for the players of a finished match, opened by the service in one step
-        (:meth:`GameService.open_rematch`); a second click points to the one the first opened."""
-        rematch = await self.service.open_rematch(
+        (:meth:`Tables.open_rematch`); a second click points to the one the first opened."""
+        rematch = await self.service.tables.open_rematch(
             game_id, by=interaction.user.id, channel_id=interaction.channel_id
         )
         table = rematch.table
