@@ -62,7 +62,7 @@ class PostgresDatabase:
 
     @classmethod
     async def open(cls, url: str, *, migrations: tuple[Migration, ...] | None = None) -> Self:
-        require_driver()
+        require_driver(url)
         self = cls()
         self._url = url
         self.url = redacted(url)
