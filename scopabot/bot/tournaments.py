@@ -259,7 +259,7 @@ class TournamentFront:
         """Where a player is told what a DM could not: the thread of their table."""
         if m.table_id is None:
             return None
-        table = await self.service.table(m.table_id)
+        table = await self.service.tables.get(m.table_id)
         return table.thread_id or table.channel_id
 
     async def tell(self, person: int, text: str, lang: Lang, *, where: int | None) -> None:
@@ -295,13 +295,13 @@ class TournamentFront:
         if t.channel_id is None:
             return None
         delivery, messages = self.bot.delivery, self.bot.messages
-        table = await self.service.table(table_id)
+        table = await self.service.tables.get(table_id)
         if table.message_id is not None or table.game_id is None:
             return table_link(table)
         game_id = table.game_id
         delivery.placing.add(table_id)
         try:
-            table = await self.service.set_table_messages(table_id, channel_id=t.channel_id)
+            table = await self.service.tables.set_messages(table_id, channel_id=t.channel_id)
             view, files, _v = await delivery.table_view(
                 table, game_id, lang, pictures=messages.may_attach(t.channel_id)
             )
