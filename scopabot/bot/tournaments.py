@@ -604,6 +604,39 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
         await front.reply(interaction, text, public=True)
 
     @group.command(
+        name=_("abandon"),
+        description=_("Decide a match of this round: the player named loses it (organisers)"),
+    )
+    @app_commands.rename(player=_("player"), both=_("both"), tournament=_("tournament"))
+    @app_commands.describe(
+        player=_("The player whose side loses (e.g. who vanished)"),
+        both=_("Both sides lose the match"),
+        tournament=number,
+    )
+    async def abandon(
+        interaction: discord.Interaction[Any],
+        player: discord.Member,
+        both: bool = False,
+        tournament: int | None = None,
+    ) -> None:
+        t = await front.which(interaction, tournament)
+        decided = await front.tournaments.abandon_match(
+            t.id,
+            by=interaction.user.id,
+            user=player.id,
+            both=both,
+            manager=is_manager(interaction),
+        )
+        lang = await bot.langs.of_place(interaction)
+        mine = decided.a if player.id in decided.a else (decided.b or ())
+        if both:
+            result = tr("tour.abandoned_both", lang)
+        else:
+            result = tr("tour.abandoned_lost", lang, loser=who(mine))
+        text = tr("tour.abandoned", lang, who=who((player.id,)), name=t.name, result=result)
+        await front.reply(interaction, text, public=True)
+
+    @group.command(
         name=_("organisers"), description=_("Name the role that organises tournaments (managers)")
     )
     @app_commands.rename(role=_("role"))

@@ -75,3 +75,28 @@ async def test_a_knockout_tournament_from_registration_to_its_winner(
     assert bracket.text().count("per abbandono") == 3
     stats = await (await carol.slash("scopa stats")).followup()
     assert "Tornei: **Coppa dell'Osteria**" in stats.text()
+
+
+async def test_the_organiser_abandons_a_match_and_nobody_else_may(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice, bob, carol, dave = (s.user(n) for n in ("alice", "bob", "carol", "dave"))
+    dave.user.dms_open = True
+    tavolo = s.channel("tavolo")
+    await alice.slash("scopa tournament create", name="Coppa", deals=1)
+    for person in (alice, bob, carol, dave):
+        await person.slash("scopa tournament join")
+    await (await alice.slash("scopa tournament start")).finished(timeout=10)
+    await s.wait_for(lambda: posted(s, tavolo, "turno 1"), timeout=10)
+
+    refused = (await bob.slash("scopa tournament abandon", player=carol.user)).message
+    assert refused is not None and refused.ephemeral and "Solo chi organizza" in refused.text()
+    decided = (await alice.slash("scopa tournament abandon", player=carol.user)).message
+    assert decided is not None and not decided.ephemeral
+    assert "decisa da chi organizza" in decided.text()
+    assert f"la perde <@{carol.user.id}>" in decided.text()
+    again = (await alice.slash("scopa tournament abandon", player=carol.user)).message
+    assert again is not None and again.ephemeral and "non ha partite" in again.text()
+    bracket = (await bob.slash("scopa tournament bracket")).message
+    assert bracket is not None and "decisa da chi organizza" in bracket.text()

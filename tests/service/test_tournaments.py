@@ -255,6 +255,52 @@ async def test_a_withdrawn_entry_loses_every_later_round_robin_match(service: Ga
     assert first.reason == "resign"
 
 
+async def test_the_organiser_abandons_a_match_whose_player_vanished(
+    service: GameService,
+) -> None:
+    t = await create(service, "knockout")
+    for user in (1, 2, 3, 4):
+        await service.tournaments.join(t.id, user=user)
+    await service.tournaments.start(t.id, by=ORGANISER)
+    playing, waiting = await round_matches(service, t.id)
+    table = await service.table(playing.table_id or 0)
+    assert table.game_id is not None
+    view = await service.public_view(table.game_id)
+    mover = table.seats[view.turn].user_id
+    assert mover is not None
+    await play_once(service, table.game_id, mover)  # the match is under way
+    vanished = (playing.b or ())[0]
+
+    for by, user, code in (
+        (mover, vanished, TournamentErrorCode.NOT_ORGANISER),  # a player may not
+        (ORGANISER, 77, TournamentErrorCode.NO_MATCH),  # not entered
+    ):
+        with pytest.raises(ServiceError) as refused:
+            await service.tournaments.abandon_match(t.id, by=by, user=user)
+        assert refused.value.code is code
+    assert [m.outcome for m in await round_matches(service, t.id)] == [None, None]
+
+    decided = await service.tournaments.abandon_match(t.id, by=ORGANISER, user=vanished)
+    assert decided.outcome is Outcome.A and decided.reason == "organiser"
+    assert decided.winner == playing.a
+    result = await service.store.match_result(game_id=table.game_id)
+    assert result is not None and result.winner_side == 0  # counted (and rated) as a match
+    with pytest.raises(ServiceError) as again:  # decided once
+        await service.tournaments.abandon_match(t.id, by=ORGANISER, user=vanished)
+    assert again.value.code is TournamentErrorCode.NO_MATCH
+
+    both = await service.tournaments.abandon_match(
+        t.id, by=ORGANISER, user=waiting.a[0], both=True, manager=False
+    )
+    assert both.outcome is Outcome.BOTH_LOST
+    other = await service.table(waiting.table_id or 0)
+    assert other.game_id is not None
+    assert (await service.store.game_info(other.game_id)).status is GameStatus.ABANDONED
+    await service.settle()
+    info = await service.tournaments.info(t.id)  # the round is over: the final is a walkover
+    assert info.status is TournamentStatus.FINISHED and info.winner == playing.a
+
+
 # ---------------------------------------------------------------------- restarts, races
 
 
