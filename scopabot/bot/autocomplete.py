@@ -35,44 +35,93 @@ class GameNotFound(Exception):
         self.params = params
 
 
-def game_number(text: str) -> int:
-    """The game a typed ``game`` option names: its number, as the suggestions give it.
-
-    Spaces around it are forgiven; anything else (a superscript "²", "-1", "1e3", a
-    23-digit number) is refused with a reason, never read as another game or guessed."""
-    typed = text.strip()
-    if _GAME_NUMBER.fullmatch(typed) is None or not 1 <= int(typed) <= MAX_ID:
-        raise GameNotFound("err.not_a_game_number", text=_shown(typed))
-    return int(typed)
+def _words(text: str) -> list[str]:
+    """The words of a title or of what was typed, without the marks the suggestions add."""
+    return [w for w in text.casefold().split() if w not in ("▶", "·")]
 
 
-def _shown(text: str) -> str:
-    """What was typed, short and on one line, to quote it back."""
-    one_line = " ".join(text.split())
-    return one_line if len(one_line) <= 24 else one_line[:23] + "…"
+def _names(typed: str, title_words: list[str]) -> bool:
+    """Whether every typed word is a word of the title (a word of letters may be cut short,
+    "scop"); numbers must be whole, so "tavolo 2" never finds table 21."""
+    return bool(typed) and all(
+        any(w == t or (w.isalpha() and t.startswith(w)) for t in title_words) for w in typed
+    )
+
+
+def _table_list(games: list[MyGame], lang: Lang) -> str:
+    return ", ".join(game_title(g, lang) for g in games)
 
 
 async def game_of(
-    interaction: discord.Interaction[Any], game: str | None, *, guess: bool = True
+    interaction: discord.Interaction[Any],
+    game: str | None,
+    *,
+    guess: bool = True,
+    seated: bool = True,
 ) -> int:
     """The game meant: the ``game`` option, the one here, or the only one waiting.
 
-    Without ``guess`` (resigning, which cannot be undone) "the only one waiting for you" is
-    not enough: the game must be the only one here or the only one at all."""
-    if game is not None and game.strip():
-        return game_number(game)
+    A ``game`` typed by hand is read as the person reads their tables: a bare number is the
+    table's number (the one ``/scopa games`` and every title show), other text must name one
+    of their titles ("tavolo 2", "scopone", the suggestion's whole text). Text that names no
+    game of theirs is refused with the list of their tables: a typo must never fall back on
+    the table of the channel (a person once resigned the wrong match that way). Without
+    ``seated`` (looking at a table or its rules) a number may name any table; whether the
+    person may see it is checked after. Without ``guess`` (resigning, which cannot be undone)
+    "the only one waiting for you" is not enough: the game must be the only one here or the
+    only one at all."""
     service = interaction.client.service  # type: ignore[attr-defined]
     mine = [
         g
         for g in await service.my_games(user=interaction.user.id)
         if g.game_id is not None and g.status is TableStatus.PLAYING
     ]
+    if game is not None and game.strip():
+        return await _named(interaction, game, mine, seated=seated)
     here = [g for g in mine if interaction.channel_id in (g.thread_id, g.channel_id)]
     waiting = [g for g in mine if g.waiting_for_you] if guess else []
     for group in (here, mine, waiting):
         if len(group) == 1 and group[0].game_id is not None:
             return group[0].game_id
     raise GameNotFound("err.which_game" if mine else "err.no_game_here")
+
+
+async def _named(
+    interaction: discord.Interaction[Any], text: str, mine: list[MyGame], *, seated: bool
+) -> int:
+    typed = text.strip()
+    found: list[MyGame] = []
+    if _GAME_NUMBER.fullmatch(typed) is not None and 1 <= int(typed) <= MAX_ID:
+        number = int(typed)
+        found = [g for g in mine if g.table_id == number]
+        if not found and not seated:
+            service = interaction.client.service  # type: ignore[attr-defined]
+            try:
+                table = await service.table(number)
+            except ServiceError:
+                table = None
+            if table is not None and table.game_id is not None:
+                return int(table.game_id)
+    else:
+        words = _words(typed)
+        found = [
+            g
+            for g in mine
+            if any(_names(words, _words(game_title(g, lang))) for lang in (Lang.EN, Lang.IT))
+        ]
+    if len(found) == 1 and found[0].game_id is not None:
+        return found[0].game_id
+    lang = await _lang(interaction)
+    if not mine:
+        raise GameNotFound("err.not_a_game_number_none", text=_shown(typed))
+    key = "err.game_ambiguous" if found else "err.not_a_game_number"
+    raise GameNotFound(key, text=_shown(typed), games=_table_list(found or mine, lang))
+
+
+def _shown(text: str) -> str:
+    """What was typed, short and on one line, to quote it back."""
+    one_line = " ".join(text.split())
+    return one_line if len(one_line) <= 24 else one_line[:23] + "…"
 
 
 def game_title(game: MyGame, lang: Lang) -> str:
@@ -97,7 +146,8 @@ async def game_choices(interaction: discord.Interaction[Any], current: str) -> l
         if not matches(current, f"{title} {g.table_id} {g.game_id}".lower()):
             continue
         mark = "▶ " if g.waiting_for_you else ""
-        found.append(Choice(name=(mark + title)[:100], value=str(g.game_id)))
+        # The value is the table's number, as a number typed by hand is read.
+        found.append(Choice(name=(mark + title)[:100], value=str(g.table_id)))
     return found[:MAX_CHOICES]
 
 

@@ -77,9 +77,14 @@ class ScopaGroup(app_commands.Group):
         return await self.bot.langs.of_interaction(interaction)
 
     async def game_of(
-        self, interaction: discord.Interaction[Any], game: str | None, *, guess: bool = True
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None,
+        *,
+        guess: bool = True,
+        seated: bool = True,
     ) -> int:
-        return await game_of(interaction, game, guess=guess)
+        return await game_of(interaction, game, guess=guess, seated=seated)
 
     # /scopa new ----------------------------------------------------------------------------
 
@@ -222,7 +227,7 @@ class ScopaGroup(app_commands.Group):
     @app_commands.describe(game=_("Which of your games (when you play several)"))
     async def table(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         lang = await self.lang(interaction)
-        game_id = await self.game_of(interaction, game)
+        game_id = await self.game_of(interaction, game, seated=False)
         table = await self.service.table_of_game(game_id)
         check_may_see_table(interaction, table)
         view, files, _v = await self.bot.delivery.table_view(table, game_id, lang)
@@ -237,7 +242,7 @@ class ScopaGroup(app_commands.Group):
     @app_commands.describe(game=_("Which of your games (when you play several)"))
     async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         lang = await self.lang(interaction)
-        game_id = await self.game_of(interaction, game)
+        game_id = await self.game_of(interaction, game, seated=False)
         table = await self.service.table_of_game(game_id)
         check_may_see_table(interaction, table)
         lines = rules_lines(table.rules, lang)

@@ -141,8 +141,14 @@ def sheet_screen(
         blocks.append("### " + tr("sheet.winner", lang, name=shown[winner]))
     elif tied:
         blocks.append(tr("sheet.tied", lang))
-    if closed or winner is not None:
+    if closed:
         return Screen(tuple(blocks), accent=GOLD if winner is not None else GREY)
+    undo = Button(tr("btn.undo", lang), Action.UNDO)
+    end = Button(tr("btn.end", lang), Action.END, style=Style.DANGER)
+    if winner is not None:
+        # No more points, but a wrong winning entry can still be taken back and the sheet
+        # closed: until it is closed, the winner is only what the entries so far say.
+        return Screen(tuple(blocks), ((undo, end),), accent=GOLD)
     rows: list[tuple[Button, ...]] = []
     for side, (name, _, _) in enumerate(sides):
         rows.append(
@@ -155,8 +161,8 @@ def sheet_screen(
         (
             # A score with no side and points: any amount, asked in a form (a modal).
             Button(tr("btn.custom_points", lang), Action.SCORE, "", Style.SUCCESS),
-            Button(tr("btn.undo", lang), Action.UNDO),
-            Button(tr("btn.end", lang), Action.END, style=Style.DANGER),
+            undo,
+            end,
         )
     )
     return Screen(tuple(blocks), tuple(rows), accent=GREEN)

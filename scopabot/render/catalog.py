@@ -259,10 +259,19 @@ CATALOG: Final[dict[str, tuple[str, str]]] = {
         " canale nel suo server.",
     ),
     "err.not_a_game_number": (
-        "“{text}” is not a game number: choose one of your games among the suggestions of"
-        " the game option. Nothing changed.",
-        "“{text}” non è un numero di partita: scegli una delle tue partite tra i"
-        " suggerimenti dell'opzione partita. Non è cambiato niente.",
+        "“{text}” is not a game number nor the title of one of your games; your games: {games}."
+        " Nothing changed.",
+        "“{text}” non è un numero di partita né il titolo di una tua partita; le tue partite:"
+        " {games}. Non è cambiato niente.",
+    ),
+    "err.not_a_game_number_none": (
+        "“{text}” is not a game number: you have no game running. Nothing changed.",
+        "“{text}” non è un numero di partita: non hai partite in corso. Non è cambiato niente.",
+    ),
+    "err.game_ambiguous": (
+        "“{text}” fits several of your games: {games}. Type its table number. Nothing changed.",
+        "“{text}” va bene per più tue partite: {games}. Scrivi il numero del tavolo. Non è"
+        " cambiato niente.",
     ),
     "err.which_game": (
         "You sit at several tables: choose one with the game option.",

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from tests.standin import DiscordStandIn
+from scopabot.render.i18n import Lang, tr
+from tests.standin import DiscordStandIn, Message
 
 from .helpers import BotProcess
+
+UNDO, END = tr("btn.undo", Lang.IT), tr("btn.end", Lang.IT)
+
+
+def labels(sheet: Message) -> list[str]:
+    return [str(b.get("label")) for b in sheet.buttons()]
 
 
 async def test_score_sheet_from_start_to_a_winner(
@@ -21,7 +28,29 @@ async def test_score_sheet_from_start_to_a_winner(
     assert "**Voi**: 2" in sheet.text()
     await alice.click(sheet, "Noi +2")
     assert "Vince Noi" in sheet.text()
-    assert not sheet.buttons()  # a finished sheet takes no more points
+    # A sheet with a winner takes no more points; its last entry may still be taken back.
+    assert labels(sheet) == [UNDO, END]
+
+
+async def test_a_wrong_winning_entry_is_undone_and_the_sheet_closed_after(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice = s.user("alice")
+    sheet = (await alice.slash("score start", sides="Noi, Voi", target=3)).message
+    assert sheet is not None
+    await alice.click(sheet, "Noi +3")  # meant for Voi
+    assert tr("sheet.winner", Lang.IT, name="Noi") in sheet.text()
+    assert labels(sheet) == [UNDO, END]
+    assert not (await alice.click(sheet, UNDO)).failed
+    assert "**Noi**: 0" in sheet.text()
+    assert tr("sheet.winner", Lang.IT, name="Noi") not in sheet.text()
+    assert "Voi +3" in labels(sheet)  # points may be written again
+    await alice.click(sheet, "Voi +3")
+    assert tr("sheet.winner", Lang.IT, name="Voi") in sheet.text()
+    assert not (await alice.click(sheet, END)).failed
+    assert tr("sheet.winner", Lang.IT, name="Voi") in sheet.text()
+    assert not sheet.buttons()  # closed: nothing more to do on it
 
 
 async def test_other_points_are_asked_in_a_form_checked_and_written_with_a_note(
