@@ -540,16 +540,16 @@ class Tournaments:
                     status=t.status.value,
                 )
             try:
-                entry = await self.store.entry_of(t.id, user)
+                entry = await self.store.tournaments.entry_of(t.id, user)
             except NotEnteredError:
                 raise refuse(
                     TournamentErrorCode.NO_MATCH, "not entered", tournament_id=t.id, user=user
                 ) from None
-            for p in await self.store.pairings(t.id, round_number=t.round):
+            for p in await self.store.tournaments.pairings(t.id, round_number=t.round):
                 await self._record(t, p)  # a match just ended stands as it ended
             found = [
                 p
-                for p in await self.store.pairings(t.id, round_number=t.round)
+                for p in await self.store.tournaments.pairings(t.id, round_number=t.round)
                 if p.outcome is None and entry.id in (p.entry_a, p.entry_b)
             ]
             if not found:
@@ -562,19 +562,19 @@ class Tournaments:
             p = found[0]
             outcome = Outcome.BOTH_LOST if both else lost_by(p, entry.id)
             await self._abandon(p, outcome, losing=0 if entry.id == p.entry_a else 1)
-            entries = {e.id: e.people for e in await self.store.entries(t.id)}
-            decided = [q for q in await self.store.pairings(t.id) if q.id == p.id]
+            entries = {e.id: e.people for e in await self.store.tournaments.entries(t.id)}
+            decided = [q for q in await self.store.tournaments.pairings(t.id) if q.id == p.id]
         await self.advance(tournament_id)
         return match_info(decided[0], entries)
 
     async def _abandon(self, p: StoredPairing, outcome: Outcome, losing: int) -> None:
         store = self.service.store
-        table = None if p.table_id is None else await store.table(p.table_id)
+        table = None if p.table_id is None else await store.tables.get(p.table_id)
         points = (0, 0)
         if table is not None and table.game_id is not None:
-            stored = await store.load_game(table.game_id)
+            stored = await store.games.load(table.game_id)
             points = (stored.game.totals[0], stored.game.totals[1])
-        if not await self.store.decide(
+        if not await self.store.tournaments.decide(
             p.id,
             outcome=outcome.value,
             points_a=points[0],

@@ -283,7 +283,7 @@ async def test_the_organiser_abandons_a_match_whose_player_vanished(
     decided = await service.tournaments.abandon_match(t.id, by=ORGANISER, user=vanished)
     assert decided.outcome is Outcome.A and decided.reason == "organiser"
     assert decided.winner == playing.a
-    result = await service.store.match_result(game_id=table.game_id)
+    result = await service.store.boards.match_result(game_id=table.game_id)
     assert result is not None and result.winner_side == 0  # counted (and rated) as a match
     with pytest.raises(ServiceError) as again:  # decided once
         await service.tournaments.abandon_match(t.id, by=ORGANISER, user=vanished)
@@ -295,7 +295,7 @@ async def test_the_organiser_abandons_a_match_whose_player_vanished(
     assert both.outcome is Outcome.BOTH_LOST
     other = await service.table(waiting.table_id or 0)
     assert other.game_id is not None
-    assert (await service.store.game_info(other.game_id)).status is GameStatus.ABANDONED
+    assert (await service.store.games.info(other.game_id)).status is GameStatus.ABANDONED
     await service.settle()
     info = await service.tournaments.info(t.id)  # the round is over: the final is a walkover
     assert info.status is TournamentStatus.FINISHED and info.winner == playing.a
