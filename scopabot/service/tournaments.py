@@ -48,6 +48,7 @@ from scopabot.store.tournaments import (
 
 from .errors import ErrorCode, ServiceError
 from .events import Event, MatchOver, TableCancelled
+from .options import chosen_options, table_rules
 from .pairing import (
     Format,
     Outcome,
@@ -61,7 +62,6 @@ from .pairing import (
 from .tournament_plans import (
     KNOCKOUT,
     as_stored,
-    check_rules,
     entries_needed,
     lost_by,
     not_registering,
@@ -269,7 +269,7 @@ class Tournaments:
         defaults: Mapping[str, Any] = {}
         if guild_id is not None:
             defaults = (await self.service.store.settings.guild(guild_id)).default_rules
-        checked = check_rules(preset, players, options or {}, defaults)
+        checked = table_rules(preset, players, chosen_options(options or {}), defaults)
         # Every match of the tournament is played by these rules, whatever the server's
         # defaults become later.
         frozen = {k: v for k, v in checked.to_dict().items() if k not in ("preset", "players")}

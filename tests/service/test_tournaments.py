@@ -10,7 +10,14 @@ from datetime import timedelta
 
 import pytest
 
-from scopabot.service import FakeClock, GameService, InlineThinker, ServiceError, TableStatus
+from scopabot.service import (
+    ErrorCode,
+    FakeClock,
+    GameService,
+    InlineThinker,
+    ServiceError,
+    TableStatus,
+)
 from scopabot.service.live import LiveGames
 from scopabot.service.pairing import Outcome, Result, round_robin, standings
 from scopabot.service.tournaments import (
@@ -550,6 +557,29 @@ async def test_the_rules_are_fixed_when_the_tournament_is_created(service: GameS
     rules = (await service.table(final.table_id or 0)).rules
     assert rules.napola and not rules.re_bello and rules.deals == 2
     assert rules.tiebreak.value == "ko"
+
+
+async def test_a_tournaments_options_are_checked_as_a_tables_are(service: GameService) -> None:
+    """The same rule options, defaults and refusals as an ordinary table (service.options)."""
+    settings = await service.guild_settings(1)
+    await service.save_guild_settings(replace(settings, default_rules={"deals": 3}))
+    refusals = (
+        ({"target": 21, "deals": 2}, ErrorCode.TARGET_OR_DEALS),  # a match ends one way
+        ({"target": 0}, ErrorCode.BAD_OPTION),
+        ({"tiebreak": "nope"}, ErrorCode.BAD_OPTION),
+    )
+    for options, code in refusals:
+        with pytest.raises(ServiceError) as refused:
+            await create(service, "knockout", options=options)
+        assert refused.value.code is code, options
+    assert await service.tournaments.in_guild(1) == []  # nothing was created
+    t = await create(service, "knockout", options={"target": 16, "deals": None})
+    for user in (1, 2):
+        await service.tournaments.join(t.id, user=user)
+    await service.tournaments.start(t.id, by=ORGANISER)
+    [final] = await round_matches(service, t.id)
+    rules = (await service.table(final.table_id or 0)).rules
+    assert rules.target == 16 and rules.deals is None  # the target dropped the default deals
 
 
 async def test_computers_fill_a_swiss_bye_and_a_withdrawn_players_matches(
