@@ -100,3 +100,39 @@ async def test_the_organiser_abandons_a_match_and_nobody_else_may(
     assert again is not None and again.ephemeral and "non ha partite" in again.text()
     bracket = (await bob.slash("scopa tournament bracket")).message
     assert bracket is not None and "decisa da chi organizza" in bracket.text()
+
+
+async def test_a_withdrawn_players_place_is_a_computers_and_they_are_told_nothing_more(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice, bob, carol = (s.user(n) for n in ("alice", "bob", "carol"))
+    tavolo = s.channel("tavolo")
+    await alice.slash(
+        "scopa tournament create", name="Lega", format="round_robin", deals=1, computers=True
+    )
+    for person in (alice, bob, carol):
+        await person.slash("scopa tournament join")
+    await (await alice.slash("scopa tournament start")).finished(timeout=10)
+    await s.wait_for(lambda: posted(s, tavolo, "turno 1"), timeout=10)
+    gone = (await bob.slash("scopa tournament withdraw")).message
+    assert gone is not None and "si ritira" in gone.text()
+
+    def against_computer() -> list[Message]:
+        return [
+            m
+            for p in (alice, carol)
+            for m in s.dm_timeline(p.user)
+            if "contro un giocatore del computer" in m.content
+        ]
+
+    for number in (2, 3):  # bob rests in one round at most: his place is played in another
+        for person in (alice, carol):
+            await person.slash("scopa resign")  # (refused when not at a table: no matter)
+        await s.wait_for(lambda n=number: posted(s, tavolo, f"turno {n}"), timeout=10)
+        if against_computer():
+            break
+    [told] = await s.wait_for(against_computer, timeout=5)
+    assert "**Lega** · turno " in told.content
+    later = [m for m in s.dm_timeline(bob.user) if "**Lega** · turno 2" in m.content]
+    assert not later and not [m for m in s.dm_timeline(bob.user) if "turno 3" in m.content]
