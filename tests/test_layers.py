@@ -188,11 +188,12 @@ def test_the_bot_reaches_the_store_only_through_the_service() -> None:
 
 
 # The engine's calls that play or judge a move. The store only stores what the service's live
-# games decided (service/live.py): none of these may appear in it. ``Game.restore`` and
-# ``Game.replay`` read a game back from its record (the engine's own format), which is
-# serialisation, not a decision.
+# games decided (service/live.py): none of these may appear in it, not even a replay of a
+# record (the store hands out the record; whoever needs the game replayed asks the engine).
+# ``Game.restore(record, snapshot=...)`` reads a game back from its snapshot: serialisation.
 PLAYING = {
     "play",
+    "replay",
     "legal_moves",
     "legal_actions",
     "apply_action",

@@ -206,7 +206,7 @@ class Actions:
         lang: Lang,
     ) -> None:
         user_id = interaction.user.id
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         seat = table.seat_of(user_id)
         slot = None
         if dm_key(interaction) and seat is not None and table.id is not None:
@@ -215,7 +215,7 @@ class Actions:
         shown = None
         try:
             try:
-                outcome = await self.service.play(
+                outcome = await self.service.games.play(
                     game_id, user=user_id, card=given, version=version
                 )
             except ChooseCapture as choice:
@@ -241,7 +241,7 @@ class Actions:
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> None:
         """The hand message's "Take my seat back": the hand again, the person's own."""
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         seat = table.seat_of(interaction.user.id)
         slot = None
         if dm_key(interaction) and seat is not None and table.id is not None:
@@ -249,7 +249,7 @@ class Actions:
             slot.pause()
         shown = None
         try:
-            outcome = await self.service.take_seat_back(game_id, user=interaction.user.id)
+            outcome = await self.service.games.take_seat_back(game_id, user=interaction.user.id)
             link = table_link(table) if slot is not None else None
             note = tr("took_back", lang)
             shown = await self.answer_played(interaction, game_id, outcome, lang, link, note)
@@ -274,7 +274,7 @@ class Actions:
         edited again, through the interaction, when the picture is drawn."""
         delivery = self.bot.delivery
         user_id = interaction.user.id
-        seat_view = outcome.view or await self.service.seat_view(game_id, user=user_id)
+        seat_view = outcome.view or await self.service.games.seat_view(game_id, user=user_id)
         drawing = asyncio.ensure_future(
             delivery.hand_view(game_id, user_id, lang, link=link, note=note, seat_view=seat_view)
         )
@@ -292,7 +292,7 @@ class Actions:
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> None:
         """From the table message: an ephemeral hand; from a hand or a question: back to it."""
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         link = table_link(table) if dm_key(interaction) else None
         view, files, _ = await self.bot.delivery.hand_view(

@@ -73,7 +73,7 @@ async def game_of(
     service = interaction.client.service  # type: ignore[attr-defined]
     mine = [
         g
-        for g in await service.my_games(user=interaction.user.id)
+        for g in await service.people.my_games(user=interaction.user.id)
         if g.game_id is not None and g.status is TableStatus.PLAYING
     ]
     if game is not None and game.strip():
@@ -97,7 +97,7 @@ async def _named(
         if not found and not seated:
             service = interaction.client.service  # type: ignore[attr-defined]
             try:
-                table = await service.table(number)
+                table = await service.tables.get(number)
             except ServiceError:
                 table = None
             if table is not None and table.game_id is not None:
@@ -139,7 +139,7 @@ async def game_choices(interaction: discord.Interaction[Any], current: str) -> l
     lang = await _lang(interaction)
     service = interaction.client.service  # type: ignore[attr-defined]
     found = []
-    for g in await service.my_games(user=interaction.user.id):
+    for g in await service.people.my_games(user=interaction.user.id):
         if g.game_id is None:
             continue
         title = game_title(g, lang)
@@ -156,7 +156,7 @@ async def _seat_view(interaction: discord.Interaction[Any]) -> Any:
     service = interaction.client.service  # type: ignore[attr-defined]
     try:
         game_id = await game_of(interaction, game)
-        return await service.seat_view(game_id, user=interaction.user.id)
+        return await service.games.seat_view(game_id, user=interaction.user.id)
     except (GameNotFound, ServiceError):
         return None
 

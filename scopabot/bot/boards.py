@@ -41,7 +41,7 @@ class BoardPages:
         if cursor:
             score, _, rid = cursor.partition(",")
             after = (float(score), int(rid))
-        page = await self.bot.service.leaderboard(
+        page = await self.bot.service.boards.leaderboard(
             board=board, category=CATEGORIES[category], after=after, limit=PAGE
         )
         lines = []
@@ -107,7 +107,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
         where = (
             GLOBAL if board == "global" or interaction.guild_id is None else interaction.guild_id
         )
-        records = await bot.service.stats(who.id, board=where)
+        records = await bot.service.boards.stats(who.id, board=where)
         lines = []
         for record in records:
             s = record.stats

@@ -20,10 +20,9 @@ from scopabot.render.rules import rules_lines
 from scopabot.service import (
     CardParseError,
     ChooseCapture,
+    RuleChoices,
     ServiceError,
     TableStatus,
-    chosen_options,
-    pace_of,
 )
 
 from . import ui
@@ -138,30 +137,30 @@ class ScopaGroup(app_commands.Group):
         level: str = "normal",
     ) -> None:
         lang = await self.lang(interaction)
-        options = {  # the service checks them (a target or deals, not both) and the pace
-            "target": target,
-            "deals": deals,
-            "asso_piglia_tutto": asso_piglia_tutto,
-            "napola": napola,
-            "re_bello": re_bello,
-            "primiera": primiera,
-            "tiebreak": tiebreak,
-        }
-        chosen_options(options)
-        chosen = pace_of(pace, minutes=minutes, hours=hours)
+        options = RuleChoices(  # the service decides (a target or deals, not both; the pace)
+            target=target,
+            deals=deals,
+            asso_piglia_tutto=asso_piglia_tutto,
+            napola=napola,
+            re_bello=re_bello,
+            primiera=primiera,
+            tiebreak=tiebreak,
+        )
         invitations = self.bot.invitations
         placement = await invitations.placement(interaction, lang)
         if placement.refused:
             await say(interaction, placement.refused)
             return
-        table = await self.service.open_table(
+        table = await self.service.tables.open(
             host=interaction.user.id,
             guild_id=interaction.guild_id,
             channel_id=placement.channel_id,
             preset=preset,
             players=players,
             options=options,
-            pace=chosen,
+            pace=pace,
+            minutes=minutes,
+            hours=hours,
             level=level,
             computers=computers,
         )
@@ -186,11 +185,11 @@ class ScopaGroup(app_commands.Group):
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         try:
-            outcome = await self.service.play(
+            outcome = await self.service.games.play(
                 game_id, user=interaction.user.id, card=card, capture=capture
             )
         except ChooseCapture as choice:
-            seat_view = await self.service.seat_view(game_id, user=interaction.user.id)
+            seat_view = await self.service.games.seat_view(game_id, user=interaction.user.id)
             screen = capture_screen(
                 choice.card, choice.choices, lang, title=table_title(seat_view.table, lang)
             )
@@ -213,7 +212,7 @@ class ScopaGroup(app_commands.Group):
     async def hand(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         link = table_link(table) if interaction.guild_id is None else None
         view, files, _v = await self.bot.delivery.hand_view(
             game_id, interaction.user.id, lang, link=link
@@ -228,7 +227,7 @@ class ScopaGroup(app_commands.Group):
     async def table(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game, seated=False)
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         check_may_see_table(interaction, table)
         view, files, _v = await self.bot.delivery.table_view(table, game_id, lang)
         await say(interaction, view=view, files=files)
@@ -243,7 +242,7 @@ class ScopaGroup(app_commands.Group):
     async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game, seated=False)
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         check_may_see_table(interaction, table)
         lines = rules_lines(table.rules, lang)
         await say(
@@ -260,7 +259,7 @@ class ScopaGroup(app_commands.Group):
     async def back(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
-        await self.service.take_seat_back(game_id, user=interaction.user.id)
+        await self.service.games.take_seat_back(game_id, user=interaction.user.id)
         await say(interaction, tr("took_back", lang))
 
     back.autocomplete("game")(game_choices)
@@ -271,8 +270,8 @@ class ScopaGroup(app_commands.Group):
     async def resign(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game, guess=False)
-        table = await self.service.table_of_game(game_id)
-        await self.service.resign(game_id, user=interaction.user.id)
+        table = await self.service.tables.of_game(game_id)
+        await self.service.games.resign(game_id, user=interaction.user.id)
         await say(interaction, tr("resigned.at", lang, table=table_title(table, lang)))
 
     resign.autocomplete("game")(game_choices)
@@ -285,8 +284,8 @@ class ScopaGroup(app_commands.Group):
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         lang = await self.lang(interaction)
         lines = []
-        for g in await self.service.my_games(user=interaction.user.id):
-            table = await self.service.table(g.table_id)
+        for g in await self.service.people.my_games(user=interaction.user.id):
+            table = await self.service.tables.get(g.table_id)
             line = f"- **{table_title(table, lang)}**"
             link = table_link(table)
             if link:
@@ -312,7 +311,7 @@ class ScopaGroup(app_commands.Group):
     @app_commands.describe(on=_("On or off"))
     async def notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
         lang = await self.lang(interaction)
-        await self.service.set_notify(interaction.user.id, on=on)
+        await self.service.people.set_notify(interaction.user.id, on=on)
         await say(interaction, tr("notify.on" if on else "notify.off", lang))
 
     @app_commands.command(name=_("help"), description=_("How to play with ScopaBot"))

@@ -44,7 +44,7 @@ class Langs:
 
     async def stored(self, user_id: int) -> Lang | None:
         if user_id not in self._users:
-            value = await self.service.language(user_id)
+            value = await self.service.people.language(user_id)
             self._users[user_id] = lang_of(value) if value else None
         return self._users[user_id]
 
@@ -63,7 +63,7 @@ class Langs:
         if guild_id is None:
             return Lang.EN
         if guild_id not in self._guilds:
-            chosen = (await self.service.guild_settings(guild_id)).language
+            chosen = (await self.service.settings.get(guild_id)).language
             self._guilds[guild_id] = lang_of(chosen) if chosen else None
         return self._guilds[guild_id] or lang_of(self.guild_locale(guild_id))
 

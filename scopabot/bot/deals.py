@@ -42,7 +42,7 @@ class DealPosts:
         """Post the deal's count (called in event order, before the next deal's turns)."""
         assert event.table_id is not None and event.game_id is not None
         delivery = self.delivery
-        table: TableInfo = await delivery.service.table(event.table_id)
+        table: TableInfo = await delivery.service.tables.get(event.table_id)
         where = self.where(table)
         if where is None:
             return

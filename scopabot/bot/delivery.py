@@ -102,6 +102,10 @@ class Delivery:
         if isinstance(event, HandChanged):
             self.hand(table_id, game_id, event.seat).request(event.version)
             return
+        if isinstance(event, SeatTakenBack):
+            # Out of turn the version stays (the seat in turn keeps its live buttons), yet
+            # the hand that said "the computer plays for you" must say it no more.
+            self.hand(table_id, game_id, event.seat).request()
         if isinstance(event, TableChanged) and event.table.status is TableStatus.PLAYING:
             self.table(table_id, game_id).request()
         elif isinstance(event, (CardPlayed, DealScored, SeatTakenBack)):
@@ -118,11 +122,11 @@ class Delivery:
         elif isinstance(event, MatchOver):
             self.finals[table_id] = event
             self.table(table_id, game_id).request(event.version)
-            table = await self.service.table(table_id)
+            table = await self.service.tables.get(table_id)
             self._hands_at_end(table_id, game_id, event.version, table.seats)
             self.dm_closed.forget(game_id)
         elif isinstance(event, TimeoutApplied) and event.user_id is not None:
-            lang = await self.langs.of_table(await self.service.table(table_id))
+            lang = await self.langs.of_table(await self.service.tables.get(table_id))
             key = "note.handed" if event.handed_to_computer else "note.timeout"
             self.notes[table_id] = tr(key, lang, name=f"<@{event.user_id}>")
             self.table(table_id, game_id).request(event.version)
@@ -134,14 +138,14 @@ class Delivery:
         kept = self._tables.get(table_id)
         if kept is not None:
             return kept
-        table = await self.service.table(table_id)
+        table = await self.service.tables.get(table_id)
         if table.status is TableStatus.PLAYING:
             self._tables[table_id] = table
         return table
 
     async def set_table_messages(self, table_id: int, **where: int | None) -> TableInfo:
         """Where the table's message now is (the service remembers it; so does the bot)."""
-        table = await self.service.set_table_messages(table_id, **where)
+        table = await self.service.tables.set_messages(table_id, **where)
         if table.status is TableStatus.PLAYING:
             self._tables[table_id] = table
         else:
@@ -195,7 +199,7 @@ class Delivery:
         table = await self.table_info(event.table_id)
         key = (event.game_id, event.seat)
         correspondence = table.pace.kind is PaceKind.CORRESPONDENCE
-        notify = correspondence and await self.service.notify(event.user_id)
+        notify = correspondence and await self.service.people.notify(event.user_id)
         self.dm_closed.your_turn(key)  # DMs refused before: try again (once a turn)
         if notify and key not in self.dm_closed:
             self.new_dm.add(key)  # a new DM is the notification; an edit would be silent
@@ -217,7 +221,7 @@ class Delivery:
         """The table message is in place (its thread opened): the first turn's ping."""
         user_id = self.after_placing.pop(table_id, None)
         if user_id is not None:
-            await self._ping(await self.service.table(table_id), user_id)
+            await self._ping(await self.service.tables.get(table_id), user_id)
 
     def asked_for_hand(self, game_id: int, user_id: int) -> None:
         """The person opened "My hand": a hand their DMs refused is tried again."""
@@ -237,9 +241,9 @@ class Delivery:
 
     async def _remind(self, event: ReminderDue) -> None:
         assert event.table_id is not None and event.user_id is not None
-        table = await self.service.table(event.table_id)
+        table = await self.service.tables.get(event.table_id)
         if (
-            await self.service.notify(event.user_id)
+            await self.service.people.notify(event.user_id)
             and (
                 event.game_id,
                 event.seat,
@@ -266,7 +270,7 @@ class Delivery:
         otherwise see their old hand, every button disabled, on their own turn. Only
         existing messages are edited (a hand never sent, DMs closed, is not sent now).
         Returns how many games were asked for."""
-        games = await self.service.games_changed_before_stop()
+        games = await self.service.games.changed_before_stop()
         for table_id, game_id in games:
             self.table(table_id, game_id).request()
             for seat in await self._seat_messages(game_id):
@@ -307,7 +311,9 @@ class Delivery:
     ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
         """The table message; ``urgent`` when it answers a click (its pictures go first);
         without ``pictures`` where the bot may not attach files (the text says it all)."""
-        public = self._kept_public(table.id, game_id) or await self.service.public_view(game_id)
+        public = self._kept_public(table.id, game_id) or await self.service.games.public_view(
+            game_id
+        )
         final = self.finals.get(table.id)
         screen = table_screen(
             public,
@@ -374,7 +380,7 @@ class Delivery:
             return None
         if stale is not None:  # a new hand DM notifies; the old one would be a stale copy
             await self.messages.delete_dm(*stale)
-        await self.service.set_seat_message(
+        await self.service.games.set_seat_message(
             game_id, seat, channel_id=sent.channel.id, message_id=sent.id
         )
         (await self._seat_messages(game_id))[seat] = (sent.channel.id, sent.id)
@@ -383,7 +389,7 @@ class Delivery:
     async def _seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
         """The hands' DM messages of a game, read once (only this process changes them)."""
         if game_id not in self._seat_msgs:
-            self._seat_msgs[game_id] = dict(await self.service.seat_messages(game_id))
+            self._seat_msgs[game_id] = dict(await self.service.games.seat_messages(game_id))
         return self._seat_msgs[game_id]
 
     async def hand_view(
@@ -402,7 +408,7 @@ class Delivery:
         ``seat_view`` when the caller holds it already (a move's outcome), else it is read;
         without ``pictures`` when a click's answer cannot wait for the picture."""
         if seat_view is None:
-            seat_view = await self.service.seat_view(game_id, user=user_id)
+            seat_view = await self.service.games.seat_view(game_id, user=user_id)
         names = seat_names(seat_view.table, lang)
         public = seat_view.public
         screen = hand_screen(

@@ -94,7 +94,7 @@ class Invitations:
         here = interaction.channel_id
         if interaction.guild_id is None:
             return Placement(here)
-        settings = await self.service.guild_settings(interaction.guild_id)
+        settings = await self.service.settings.get(interaction.guild_id)
         game, note = settings.game_channel_id, ""
         if game and game != here:
             guild = self.bot.get_guild(interaction.guild_id)
@@ -167,7 +167,7 @@ class Invitations:
             sent = await self.bot.messages.send(channel_id, view=view)
         except discord.HTTPException:
             log.exception("table %s: could not post in the game channel", table.id)
-            await self.service.cancel_table(table.id, by=table.host)
+            await self.service.tables.cancel(table.id, by=table.host)
             await say(interaction, tr("err.unexpected", lang, game="-"))
             return
         await self.bot.delivery.set_table_messages(
@@ -183,13 +183,13 @@ class Invitations:
         action = target.action
         if action is Action.JOIN:
             side = int(target.arg) if target.arg else None
-            table = await self.service.join(table_id, user=user_id, side=side)
+            table = await self.service.tables.join(table_id, user=user_id, side=side)
         elif action is Action.LEAVE:
-            table = await self.service.leave(table_id, user=user_id)
+            table = await self.service.tables.leave(table_id, user=user_id)
         elif action is Action.ADD_COMPUTER:
-            table = await self.service.add_computer(table_id, by=user_id)
+            table = await self.service.tables.add_computer(table_id, by=user_id)
         elif action is Action.CANCEL:
-            table = await self.service.cancel_table(table_id, by=user_id)
+            table = await self.service.tables.cancel(table_id, by=user_id)
             public = await self.bot.langs.of_table(table)
             screen = closed_screen(table.rules, public, table_id=table.id, reason="cancelled")
             await edit_clicked(interaction, ui.build(screen, table_targets(table))[0])
@@ -206,7 +206,7 @@ class Invitations:
         delivery = self.bot.delivery
         delivery.placing.add(table_id)
         try:
-            started = await self.service.start_table(table_id, by=interaction.user.id)
+            started = await self.service.tables.start(table_id, by=interaction.user.id)
             table = started.table
             game_id = started.game_id
             public = await self.bot.langs.of_table(table)
@@ -233,7 +233,7 @@ class Invitations:
         if table.message_id is None and interaction.message is not None:
             # Clicked before the bot learnt the invitation's id: the click says where it is.
             self._placed_first.add(table.id)
-            table = await self.service.set_table_messages(
+            table = await self.service.tables.set_messages(
                 table.id, channel_id=interaction.channel_id, message_id=interaction.message.id
             )
         if can_thread(interaction) and table.message_id is not None:
@@ -281,8 +281,8 @@ class Invitations:
         self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
     ) -> None:
         """A new table for the players of a finished match, opened by the service in one step
-        (:meth:`GameService.open_rematch`); a second click points to the one the first opened."""
-        rematch = await self.service.open_rematch(
+        (:meth:`Tables.open_rematch`); a second click points to the one the first opened."""
+        rematch = await self.service.tables.open_rematch(
             game_id, by=interaction.user.id, channel_id=interaction.channel_id
         )
         table = rematch.table

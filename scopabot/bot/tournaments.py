@@ -248,7 +248,7 @@ class TournamentFront:
             seated: set[int] | None = None
             where = None
             if m.table_id is not None:
-                table = await self.service.table(m.table_id)
+                table = await self.service.tables.get(m.table_id)
                 seated = {h.user_id for h in table.seats.values() if h.user_id is not None}
                 where = table.thread_id or table.channel_id
             a, b = seated_of(m.a, seated), seated_of(m.b, seated)
@@ -301,13 +301,13 @@ class TournamentFront:
         if t.channel_id is None:
             return None
         delivery, messages = self.bot.delivery, self.bot.messages
-        table = await self.service.table(table_id)
+        table = await self.service.tables.get(table_id)
         if table.message_id is not None or table.game_id is None:
             return table_link(table)
         game_id = table.game_id
         delivery.placing.add(table_id)
         try:
-            table = await self.service.set_table_messages(table_id, channel_id=t.channel_id)
+            table = await self.service.tables.set_messages(table_id, channel_id=t.channel_id)
             view, files, _v = await delivery.table_view(
                 table, game_id, lang, pictures=messages.may_attach(t.channel_id)
             )

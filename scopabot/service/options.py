@@ -8,6 +8,7 @@ and refusals here are the same whatever asked, each a :class:`ServiceError` with
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from typing import Any
 
 from scopabot.engine import Preset, Rules, RulesError, RulesProblem
@@ -41,9 +42,38 @@ def pace_of(kind: str | PaceKind, *, minutes: int | None = None, hours: int | No
     return Pace.untimed()
 
 
-def chosen_options(options: Mapping[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class RuleChoices:
+    """The rule options a person chose for a table or as a server's defaults, as a command
+    takes them (``None``: a choice not made). The service decides what they mean: the rest
+    from the server's defaults, then the rule book; a target or a number of deals, not both."""
+
+    target: int | None = None
+    deals: int | None = None
+    asso_piglia_tutto: bool | None = None
+    napola: bool | None = None
+    re_bello: bool | None = None
+    primiera: str | None = None
+    tiebreak: str | None = None
+
+    @property
+    def any_made(self) -> bool:
+        return any(getattr(self, f.name) is not None for f in fields(self))
+
+    def as_options(self) -> dict[str, Any]:
+        """As a rule-options mapping (the choices not made left out, unchecked)."""
+        found = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: value for name, value in found.items() if value is not None}
+
+
+Options = Mapping[str, Any] | RuleChoices
+
+
+def chosen_options(options: Options) -> dict[str, Any]:
     """The rule options actually chosen (``None`` is a choice not made); TARGET_OR_DEALS when
     both a target and a number of deals are: a match ends one way."""
+    if isinstance(options, RuleChoices):
+        options = options.as_options()
     chosen = {name: value for name, value in options.items() if value is not None}
     if "target" in chosen and "deals" in chosen:
         raise ServiceError(ErrorCode.TARGET_OR_DEALS, "a target or a number of deals, not both")
@@ -55,7 +85,7 @@ def updated_settings(
     *,
     language: str | None,
     channel: int | None,
-    options: Mapping[str, Any],
+    options: Options,
     reset: bool,
 ) -> GuildSettings:
     """A server's settings after a manager's choices: a target replaces a number of deals and

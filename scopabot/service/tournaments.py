@@ -48,7 +48,7 @@ from scopabot.store.tournaments import (
 
 from .errors import ErrorCode, ServiceError
 from .events import Event, MatchOver, TableCancelled
-from .options import chosen_options, table_rules
+from .options import Options, chosen_options, table_rules
 from .pairing import (
     Format,
     Outcome,
@@ -232,7 +232,7 @@ class Tournaments:
         roles: Collection[int] = (),
         preset: str = "scopa",
         players: int | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: Options | None = None,
         pace: Pace | None = None,
         on_timeout: TimeoutRule | str = TimeoutRule.COMPUTER,
         level: str = "normal",
@@ -507,7 +507,7 @@ class Tournaments:
                 game_id = await self._game_of(p)
                 if game_id is not None:
                     with suppress(ServiceError):  # the match ended meanwhile: it stands
-                        await self.service.resign(game_id, user=user)
+                        await self.service.games.resign(game_id, user=user)
                     await self._record(t, p)
                 else:
                     await self._decide(t, p, lost_by(p, entry.id), reason="withdrawn")
@@ -587,7 +587,7 @@ class Tournaments:
             return
         if table.game_id is None:
             if table.status is TableStatus.OPEN:
-                await self.service.cancel_table(table.id, by=table.host_id)
+                await self.service.tables.cancel(table.id, by=table.host_id)
         elif outcome is Outcome.BOTH_LOST:
             await call_off(self.service, table.game_id)
         else:
@@ -625,7 +625,7 @@ class Tournaments:
                 if p.outcome is None and p.table_id is not None:
                     table = await self.service.store.tables.get(p.table_id)
                     if table.status is TableStatus.OPEN:
-                        await self.service.cancel_table(p.table_id, by=table.host_id)
+                        await self.service.tables.cancel(p.table_id, by=table.host_id)
             info = self._info(t, entries)
         self.service.hub.publish(
             [
@@ -770,7 +770,7 @@ class Tournaments:
             )
         except TournamentChangedError:
             return  # someone else opened it: their round stands
-        self.service._deadline_set(deadline)
+        self.service.deadlines.wake(deadline)
         await self._open_tables(t)
         people = {e.id: e.people for e in entries}
         matches = tuple(
@@ -815,7 +815,7 @@ class Tournaments:
             options = dict(t.options)
             if stage_of(t, p.round) == KNOCKOUT:
                 options["tiebreak"] = "ko"  # a knock-out match always has a winner
-            table = await service.open_table(
+            table = await service.tables.open(
                 host=t.organiser_id,
                 guild_id=t.guild_id,
                 channel_id=None,  # the front end places it: a thread of the tournament's channel
@@ -828,10 +828,10 @@ class Tournaments:
                 seat_host=False,
             )
             if not await self.store.tournaments.attach_table(p.id, table.id):
-                await service.cancel_table(table.id, by=t.organiser_id)  # lost a race
+                await service.tables.cancel(table.id, by=t.organiser_id)  # lost a race
                 return
             table_id = table.id
-        info = await service.table(table_id)
+        info = await service.tables.get(table_id)
         if info.status is not TableStatus.OPEN:
             return
         for side, entry in ((0, a), (1, b)):
@@ -839,10 +839,10 @@ class Tournaments:
                 continue  # a computer sits there
             for person in entry.people:
                 if info.seat_of(person) is None:
-                    info = await service.join(table_id, user=person, side=side)
+                    info = await service.tables.join(table_id, user=person, side=side)
         while info.open_seats:
-            info = await service.add_computer(table_id, by=t.organiser_id, level=t.level)
-        await service.start_table(
+            info = await service.tables.add_computer(table_id, by=t.organiser_id, level=t.level)
+        await service.tables.start(
             table_id, by=t.organiser_id, seed=match_seed(t.seed, p.round, p.slot)
         )
 
@@ -914,7 +914,7 @@ class Tournaments:
         table = None if p.table_id is None else await store.tables.get(p.table_id)
         if table is None or table.game_id is None:
             if table is not None and table.status is TableStatus.OPEN:
-                await self.service.cancel_table(table.id, by=table.host_id)
+                await self.service.tables.cancel(table.id, by=table.host_id)
             await self._decide(t, p, Outcome.BOTH_LOST, reason="not_played")
             return
         game_id = table.game_id
