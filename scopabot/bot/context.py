@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from scopabot.render.i18n import Lang, lang_of, tr
 from scopabot.render.refusals import refusal_text
 from scopabot.service import GameService, ServiceError, TableInfo
+
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +39,7 @@ class Langs:
         self._seen: dict[int, Lang] = {}
         self._guilds: dict[int, Lang | None] = {}  # None: no language chosen
 
-    async def of_interaction(self, interaction: discord.Interaction[Any]) -> Lang:
+    async def of_interaction(self, interaction: discord.Interaction[ScopaBot]) -> Lang:
         seen = lang_of(str(interaction.locale))
         self._seen[interaction.user.id] = seen
         stored = await self.stored(interaction.user.id)
@@ -67,7 +70,7 @@ class Langs:
             self._guilds[guild_id] = lang_of(chosen) if chosen else None
         return self._guilds[guild_id] or lang_of(self.guild_locale(guild_id))
 
-    async def of_place(self, interaction: discord.Interaction[Any]) -> Lang:
+    async def of_place(self, interaction: discord.Interaction[ScopaBot]) -> Lang:
         """The language of a public message posted where ``interaction`` happened: the
         server's, or in a DM the person's own (nobody else reads it)."""
         if interaction.guild_id is None:

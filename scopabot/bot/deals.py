@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -23,14 +23,16 @@ from scopabot.service import DealScored, TableInfo
 
 from . import ui
 from .context import seat_names, table_title
-from .ids import Target
 from .pictures import THEME
+
+if TYPE_CHECKING:
+    from .delivery import Delivery
 
 log = logging.getLogger(__name__)
 
 
 class DealPosts:
-    def __init__(self, delivery: Any) -> None:
+    def __init__(self, delivery: Delivery) -> None:
         self.delivery = delivery
 
     def where(self, table: TableInfo) -> int | None:
@@ -42,7 +44,7 @@ class DealPosts:
         """Post the deal's count (called in event order, before the next deal's turns)."""
         assert event.table_id is not None and event.game_id is not None
         delivery = self.delivery
-        table: TableInfo = await delivery.service.tables.get(event.table_id)
+        table = await delivery.service.tables.get(event.table_id)
         where = self.where(table)
         if where is None:
             return
@@ -76,7 +78,7 @@ class DealPosts:
                 urgent=False,
             )
             screen = replace(screen, pictures=(picture,))
-        view, files = ui.build(screen, lambda a, g: Target("g", event.game_id or 0, 0, a, g))
+        view, files = ui.build(screen, ui.NO_CONTROLS)
         try:
             await delivery.messages.send(where, view=view, files=files, mention=[])
         except discord.HTTPException as error:

@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -44,25 +44,20 @@ from scopabot.service import (
 )
 
 from . import ui
+from .actions import game_controls
 from .context import rated_names, seat_names, table_link, table_title
 from .deals import DealPosts
 from .dms import ClosedDms
-from .ids import Target
 from .messages import DmClosed, Messages, again
 from .pictures import Pictures
 from .slots import Slot
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
 PING_GAP = 120.0  # seconds: a live table pings the same person at most this often
-
-
-def game_targets(game_id: int, version: int) -> ui.Targeter:
-    return lambda action, arg: Target("g", game_id, version, action, arg)
 
 
 class Delivery:
@@ -329,7 +324,7 @@ class Delivery:
         if pictures:
             drawn = await self.pictures.table(public, lang, urgent=urgent)
             screen = replace(screen, pictures=drawn)
-        view, files = ui.build(screen, game_targets(game_id, public.version))
+        view, files = ui.build(screen, game_controls(game_id, public.version))
         return view, files, public.version
 
     # Hands -------------------------------------------------------------------------------------
@@ -429,7 +424,7 @@ class Delivery:
         if pictures:
             drawn = await self.pictures.hand(seat_view, lang, urgent=urgent)
             screen = replace(screen, pictures=drawn)
-        view, files = ui.build(screen, game_targets(game_id, seat_view.version))
+        view, files = ui.build(screen, game_controls(game_id, seat_view.version))
         return view, files, seat_view.version
 
     async def _dm_closed_note(self, table: TableInfo, user_id: int) -> None:
@@ -453,10 +448,3 @@ class Delivery:
         for slot in [*self.tables.values(), *self.hands.values()]:
             slot.cancel()
         self.pictures.close()
-
-
-def dm_key(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the clicked message is a DM (a hand message), not an ephemeral reply."""
-    return interaction.guild_id is None and not (
-        interaction.message is not None and interaction.message.flags.ephemeral
-    )

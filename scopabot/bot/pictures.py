@@ -35,7 +35,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -61,6 +61,9 @@ from scopabot.service import (
 
 from . import worker
 from .context import seat_names
+
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -157,7 +160,7 @@ def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -
 
 
 class Pictures:
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
         config = getattr(bot, "config", None)
         self._drawer = Drawer(getattr(config, "picture_workers", 1))
@@ -171,7 +174,7 @@ class Pictures:
 
     # Names ------------------------------------------------------------------------------
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[ScopaBot]) -> None:
         user = interaction.user
         self._names.pop(user.id, None)
         self._names[user.id] = user.display_name

@@ -9,7 +9,7 @@ give any command to anyone in its Integrations settings anyway.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -23,9 +23,8 @@ from scopabot.service import GuildSettings, RuleChoices, Rules
 from .actions import say
 from .choices import RULE_OPTION_DESCRIPTIONS, RULE_OPTION_NAMES
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 LANGUAGES = [Choice(name=_("Italian"), value="it"), Choice(name=_("English"), value="en")]
 
@@ -80,7 +79,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
     @app_commands.choices(language=LANGUAGES)
     @app_commands.guild_only()
     async def settings(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         language: str | None = None,
         channel: discord.TextChannel | None = None,
         target: app_commands.Range[int, 1, 101] | None = None,

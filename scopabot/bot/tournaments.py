@@ -13,7 +13,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -49,9 +49,8 @@ from .choices import PRESETS
 from .context import table_link
 from .messages import DmClosed
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +144,7 @@ class TournamentFront:
         self.tournaments: Tournaments = bot.service.tournaments
 
     async def which(
-        self, interaction: discord.Interaction[Any], number: int | None, *, ended: bool = False
+        self, interaction: discord.Interaction[ScopaBot], number: int | None, *, ended: bool = False
     ) -> TournamentInfo:
         """The tournament named, else the newest one of this server (still running, unless
         ``ended`` ones may be shown too)."""
@@ -312,7 +311,7 @@ class TournamentFront:
                 table, game_id, lang, pictures=messages.may_attach(t.channel_id)
             )
             try:
-                table = await messages._new_thread(table, view, files)
+                table = await messages.new_thread(table, view, files)
             except discord.Forbidden:
                 log.info("table %s: no thread allowed; staying in the channel", table_id)
                 table = await messages.edit_table(table, view, files)
@@ -363,7 +362,7 @@ class TournamentFront:
 
     async def reply(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         text: str,
         *,
         public: bool = False,
@@ -381,7 +380,7 @@ class TournamentFront:
 
     async def reply_drawn(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         text: str,
         drawing: Coroutine[Any, Any, list[discord.File]],
     ) -> None:
@@ -423,11 +422,11 @@ def tournaments_line(entered: list[TournamentInfo], user: int, lang: Lang) -> st
     return tr("tour.stats", lang, list=" · ".join(parts))
 
 
-def is_manager(interaction: discord.Interaction[Any]) -> bool:
+def is_manager(interaction: discord.Interaction[ScopaBot]) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
-def roles_of(interaction: discord.Interaction[Any]) -> list[int]:
+def roles_of(interaction: discord.Interaction[ScopaBot]) -> list[int]:
     member = interaction.user
     return [r.id for r in getattr(member, "roles", [])]
 
@@ -476,7 +475,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     )
     @app_commands.choices(format=FORMATS, preset=PRESETS, seeding=SEEDINGS)
     async def create(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         name: app_commands.Range[str, 1, 80],
         format: str = "knockout",
         preset: str = "scopa",
@@ -527,7 +526,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @app_commands.rename(tournament=_("tournament"), partner=_("partner"))
     @app_commands.describe(tournament=number, partner=_("Your partner (scopone: pairs)"))
     async def join(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         tournament: int | None = None,
         partner: discord.Member | None = None,
     ) -> None:
@@ -544,7 +543,9 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @group.command(name=_("leave"), description=_("Leave a tournament before it starts"))
     @app_commands.rename(tournament=_("tournament"))
     @app_commands.describe(tournament=number)
-    async def leave(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+    async def leave(
+        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
+    ) -> None:
         t = await front.which(interaction, tournament)
         t = await front.tournaments.leave(t.id, user=interaction.user.id)
         lang = await bot.langs.of_interaction(interaction)
@@ -557,7 +558,9 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     )
     @app_commands.rename(tournament=_("tournament"))
     @app_commands.describe(tournament=number)
-    async def start(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+    async def start(
+        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
+    ) -> None:
         t = await front.which(interaction, tournament)
         if t.organiser != interaction.user.id and not is_manager(interaction):
             # Refused before the public "thinking…": the refusal stays the person's own.
@@ -575,7 +578,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @app_commands.rename(tournament=_("tournament"), page=_("page"))
     @app_commands.describe(tournament=number, page=_("Which page (15 lines a page)"))
     async def standings(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         tournament: int | None = None,
         page: app_commands.Range[int, 1, 100] = 1,
     ) -> None:
@@ -589,7 +592,9 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @group.command(name=_("bracket"), description=_("The pairings and results, round by round"))
     @app_commands.rename(tournament=_("tournament"))
     @app_commands.describe(tournament=number)
-    async def bracket(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+    async def bracket(
+        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
+    ) -> None:
         t = await front.which(interaction, tournament, ended=True)
         matches = await front.tournaments.matches(t.id)
         lang = await bot.langs.of_place(interaction)
@@ -601,7 +606,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @app_commands.rename(tournament=_("tournament"))
     @app_commands.describe(tournament=number)
     async def withdraw(
-        interaction: discord.Interaction[Any], tournament: int | None = None
+        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
     ) -> None:
         t = await front.which(interaction, tournament)
         t = await front.tournaments.withdraw(t.id, user=interaction.user.id)
@@ -648,7 +653,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @app_commands.rename(role=_("role"))
     @app_commands.describe(role=_("The role (none: managers only)"))
     async def organisers(
-        interaction: discord.Interaction[Any], role: discord.Role | None = None
+        interaction: discord.Interaction[ScopaBot], role: discord.Role | None = None
     ) -> None:
         lang = await bot.langs.of_interaction(interaction)
         assert interaction.guild_id is not None  # the group is guild_only
@@ -661,7 +666,9 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @group.command(name=_("cancel"), description=_("Call a tournament off (organisers)"))
     @app_commands.rename(tournament=_("tournament"))
     @app_commands.describe(tournament=number)
-    async def cancel(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+    async def cancel(
+        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
+    ) -> None:
         t = await front.which(interaction, tournament)
         await front.tournaments.cancel(
             t.id, by=interaction.user.id, manager=is_manager(interaction)
