@@ -113,6 +113,12 @@ def match_line(m: MatchInfo, table: str | None = None, name: Namer = who) -> Mat
     )
 
 
+def seated_of(people: tuple[int, ...] | None, seated: set[int] | None) -> tuple[int, ...]:
+    """Who of an entry sits at its table (``seated``; None: no table): a computer plays in
+    the place of one who withdrew."""
+    return tuple(p for p in people or () if seated is None or p in seated)
+
+
 def knockout_stage(t: TournamentInfo, matches: Sequence[MatchInfo]) -> bool:
     """Whether the bracket is a knock-out's tree: a knock-out, or groups once their
     knock-out has begun."""
@@ -238,9 +244,16 @@ class TournamentFront:
             if not to_play and m.outcome not in ("bye", "rest"):
                 continue  # decided without a match (a walkover): the announcement says it
             link = None if m.table_id is None else links.get(m.table_id)
-            for mine, theirs in ((m.a, m.b), (m.b, m.a)):
-                for person in mine or ():
-                    partner = [p for p in mine or () if p != person]
+            seated: set[int] | None = None
+            where = None
+            if m.table_id is not None:
+                table = await self.service.tables.get(m.table_id)
+                seated = {h.user_id for h in table.seats.values() if h.user_id is not None}
+                where = table.thread_id or table.channel_id
+            a, b = seated_of(m.a, seated), seated_of(m.b, seated)
+            for mine, theirs in ((a, b), (b, a)):
+                for person in mine:
+                    partner = tuple(p for p in mine if p != person)
                     lang = await self.bot.langs.of_user(person, guild_id=t.guild_id)
                     text = your_round_text(
                         t.name,
@@ -248,18 +261,11 @@ class TournamentFront:
                         event.deadline,
                         lang,
                         opponent=who(theirs) if theirs else None,
-                        partner=who(tuple(partner)) if partner else None,
+                        partner=who(partner) if partner else None,
                         table=link,
                         outcome=None if m.outcome is None else m.outcome.value,
                     )
-                    await self.tell(person, text, lang, where=await self.table_place(m))
-
-    async def table_place(self, m: MatchInfo) -> int | None:
-        """Where a player is told what a DM could not: the thread of their table."""
-        if m.table_id is None:
-            return None
-        table = await self.service.tables.get(m.table_id)
-        return table.thread_id or table.channel_id
+                    await self.tell(person, text, lang, where=where)
 
     async def tell(self, person: int, text: str, lang: Lang, *, where: int | None) -> None:
         try:
@@ -622,6 +628,42 @@ async def withdraw(
     t = await front.tournaments.withdraw(t.id, user=interaction.user.id)
     lang = await bot.langs.of_place(interaction)
     text = tr("tour.withdrew", lang, who=who((interaction.user.id,)), name=t.name)
+    await front.reply(interaction, text, public=True)
+
+
+@tournament.command(
+    name=_("abandon"),
+    description=_("Decide a match of this round: the player named loses it (organisers)"),
+)
+@app_commands.rename(player=_("player"), both=_("both"), tournament=_("tournament"))
+@app_commands.describe(
+    player=_("The player whose side loses (e.g. who vanished)"),
+    both=_("Both sides lose the match"),
+    tournament=NUMBER,
+)
+async def abandon(
+    interaction: discord.Interaction[ScopaBot],
+    player: discord.Member,
+    both: bool = False,
+    tournament: int | None = None,
+) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    t = await front.which(interaction, tournament)
+    decided = await front.tournaments.abandon_match(
+        t.id,
+        by=interaction.user.id,
+        user=player.id,
+        both=both,
+        manager=is_manager(interaction),
+    )
+    lang = await bot.langs.of_place(interaction)
+    mine = decided.a if player.id in decided.a else (decided.b or ())
+    if both:
+        result = tr("tour.abandoned_both", lang)
+    else:
+        result = tr("tour.abandoned_lost", lang, loser=who(mine))
+    text = tr("tour.abandoned", lang, who=who((player.id,)), name=t.name, result=result)
     await front.reply(interaction, text, public=True)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from scopabot.engine import Rules, RulesError
+from scopabot.engine import Preset, Rules, RulesError, RulesProblem
 from scopabot.store import GuildSettings
 
 from .errors import ErrorCode, ServiceError
@@ -118,3 +118,35 @@ def bad_option(exc: RulesError) -> ServiceError:
         option=exc.option,
         value="" if exc.value is None else str(exc.value),
     )
+
+
+DEFAULTABLE = frozenset(Rules.__dataclass_fields__) - {"preset", "players"}
+"""The options a server's defaults may set; the preset and the number of players are the
+host's."""
+
+
+def table_rules(
+    preset: str,
+    players: int | None,
+    options: Mapping[str, Any],
+    defaults: Mapping[str, Any] | None = None,
+) -> Rules:
+    """The rules of a table (an ordinary one or a tournament's matches): the server's default
+    options, then the host's chosen ones (``chosen_options``; a target given drops a default
+    number of deals, and the other way round). BAD_OPTION for what no table can use."""
+    data: dict[str, Any] = {k: v for k, v in (defaults or {}).items() if k in DEFAULTABLE}
+    data.update(options)
+    if options.get("deals") is not None and "target" not in options:
+        data.pop("target", None)
+    if options.get("target") is not None and "deals" not in options:
+        data.pop("deals", None)
+    data["preset"] = preset
+    data["players"] = players or (2 if str(preset) == Preset.SCOPA.value else 4)
+    try:
+        return Rules.from_dict(data)
+    except RulesError as exc:
+        raise bad_option(exc) from None
+    except (TypeError, ValueError) as exc:  # a value of the wrong type (stored defaults)
+        raise ServiceError(
+            ErrorCode.BAD_OPTION, str(exc), problem=RulesProblem.BAD_CHOICE.value
+        ) from None

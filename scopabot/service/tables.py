@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from scopabot.ai import Level
-from scopabot.engine import Game, Preset, Rules, RulesError, RulesProblem
+from scopabot.engine import Game, Rules, RulesProblem
 from scopabot.store import (
     AlreadySeatedError,
     NoSuchSeatError,
@@ -42,13 +42,10 @@ from .events import (
 )
 from .games import Games
 from .live import as_stored
-from .options import Options, bad_option, chosen_options, pace_of
+from .options import Options, chosen_options, pace_of, table_rules
 from .views import Pace, PaceKind, PublicView, Rematch, SeatView, TableInfo, TimeoutRule
 
 StartedView = SeatView | PublicView
-
-# Options a server's defaults may set; the preset and the number of players are the host's.
-_DEFAULTABLE = frozenset(Rules.__dataclass_fields__) - {"preset", "players"}
 
 
 def check_level(level: str) -> str:
@@ -154,25 +151,10 @@ class Tables:
     async def _rules(
         self, guild_id: int | None, preset: str, players: int | None, options: Mapping[str, Any]
     ) -> Rules:
-        data: dict[str, Any] = {}
+        defaults = None
         if guild_id is not None:
             defaults = (await self.core.store.settings.guild(guild_id)).default_rules
-            data.update({k: v for k, v in defaults.items() if k in _DEFAULTABLE})
-        data.update(options)
-        if "deals" in options and options["deals"] is not None and "target" not in options:
-            data.pop("target", None)
-        if "target" in options and options["target"] is not None and "deals" not in options:
-            data.pop("deals", None)
-        data["preset"] = preset
-        data["players"] = players or (2 if str(preset) == Preset.SCOPA.value else 4)
-        try:
-            return Rules.from_dict(data)
-        except RulesError as exc:
-            raise bad_option(exc) from None
-        except TypeError as exc:  # a value of the wrong type (a server's stored defaults)
-            raise ServiceError(
-                ErrorCode.BAD_OPTION, str(exc), problem=RulesProblem.BAD_CHOICE.value
-            ) from None
+        return table_rules(preset, players, options, defaults)
 
     async def get(self, table_id: int) -> TableInfo:
         return await self.core.table(table_id)

@@ -10,7 +10,14 @@ from datetime import timedelta
 
 import pytest
 
-from scopabot.service import FakeClock, GameService, InlineThinker, ServiceError, TableStatus
+from scopabot.service import (
+    ErrorCode,
+    FakeClock,
+    GameService,
+    InlineThinker,
+    ServiceError,
+    TableStatus,
+)
 from scopabot.service.live import LiveGames
 from scopabot.service.pairing import Outcome, Result, round_robin, standings
 from scopabot.service.tournaments import (
@@ -253,6 +260,52 @@ async def test_a_withdrawn_entry_loses_every_later_round_robin_match(service: Ga
     assert all(m.table_id is None and m.reason == "withdrawn" for m in later)  # no table
     first = next(m for m in theirs if m.round == 1)
     assert first.reason == "resign"
+
+
+async def test_the_organiser_abandons_a_match_whose_player_vanished(
+    service: GameService,
+) -> None:
+    t = await create(service, "knockout")
+    for user in (1, 2, 3, 4):
+        await service.tournaments.join(t.id, user=user)
+    await service.tournaments.start(t.id, by=ORGANISER)
+    playing, waiting = await round_matches(service, t.id)
+    table = await service.tables.get(playing.table_id or 0)
+    assert table.game_id is not None
+    view = await service.games.public_view(table.game_id)
+    mover = table.seats[view.turn].user_id
+    assert mover is not None
+    await play_once(service, table.game_id, mover)  # the match is under way
+    vanished = (playing.b or ())[0]
+
+    for by, user, code in (
+        (mover, vanished, TournamentErrorCode.NOT_ORGANISER),  # a player may not
+        (ORGANISER, 77, TournamentErrorCode.NO_MATCH),  # not entered
+    ):
+        with pytest.raises(ServiceError) as refused:
+            await service.tournaments.abandon_match(t.id, by=by, user=user)
+        assert refused.value.code is code
+    assert [m.outcome for m in await round_matches(service, t.id)] == [None, None]
+
+    decided = await service.tournaments.abandon_match(t.id, by=ORGANISER, user=vanished)
+    assert decided.outcome is Outcome.A and decided.reason == "organiser"
+    assert decided.winner == playing.a
+    result = await service.store.boards.match_result(game_id=table.game_id)
+    assert result is not None and result.winner_side == 0  # counted (and rated) as a match
+    with pytest.raises(ServiceError) as again:  # decided once
+        await service.tournaments.abandon_match(t.id, by=ORGANISER, user=vanished)
+    assert again.value.code is TournamentErrorCode.NO_MATCH
+
+    both = await service.tournaments.abandon_match(
+        t.id, by=ORGANISER, user=waiting.a[0], both=True, manager=False
+    )
+    assert both.outcome is Outcome.BOTH_LOST
+    other = await service.tables.get(waiting.table_id or 0)
+    assert other.game_id is not None
+    assert (await service.store.games.info(other.game_id)).status is GameStatus.ABANDONED
+    await service.settle()
+    info = await service.tournaments.info(t.id)  # the round is over: the final is a walkover
+    assert info.status is TournamentStatus.FINISHED and info.winner == playing.a
 
 
 # ---------------------------------------------------------------------- restarts, races
@@ -504,6 +557,29 @@ async def test_the_rules_are_fixed_when_the_tournament_is_created(service: GameS
     rules = (await service.tables.get(final.table_id or 0)).rules
     assert rules.napola and not rules.re_bello and rules.deals == 2
     assert rules.tiebreak.value == "ko"
+
+
+async def test_a_tournaments_options_are_checked_as_a_tables_are(service: GameService) -> None:
+    """The same rule options, defaults and refusals as an ordinary table (service.options)."""
+    settings = await service.settings.get(1)
+    await service.settings.save(replace(settings, default_rules={"deals": 3}))
+    refusals = (
+        ({"target": 21, "deals": 2}, ErrorCode.TARGET_OR_DEALS),  # a match ends one way
+        ({"target": 0}, ErrorCode.BAD_OPTION),
+        ({"tiebreak": "nope"}, ErrorCode.BAD_OPTION),
+    )
+    for options, code in refusals:
+        with pytest.raises(ServiceError) as refused:
+            await create(service, "knockout", options=options)
+        assert refused.value.code is code, options
+    assert await service.tournaments.in_guild(1) == []  # nothing was created
+    t = await create(service, "knockout", options={"target": 16, "deals": None})
+    for user in (1, 2):
+        await service.tournaments.join(t.id, user=user)
+    await service.tournaments.start(t.id, by=ORGANISER)
+    [final] = await round_matches(service, t.id)
+    rules = (await service.tables.get(final.table_id or 0)).rules
+    assert rules.target == 16 and rules.deals is None  # the target dropped the default deals
 
 
 async def test_computers_fill_a_swiss_bye_and_a_withdrawn_players_matches(
