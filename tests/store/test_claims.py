@@ -1,5 +1,6 @@
-"""A deadline or a reminder is claimed before it is acted on: of two schedulers (two bot
-processes on one database) that read the same alarm, one takes it. On both databases."""
+"""Two bot processes on one database (two stores here): a deadline or a reminder is claimed
+before it is acted on, so that of two schedulers reading the same alarm one takes it; the same
+move sent through both is played once. On both databases."""
 
 from __future__ import annotations
 
@@ -43,6 +44,38 @@ async def test_of_two_processes_one_claims_each_alarm(database: Path | str) -> N
             AlarmKind.DEADLINE,
             AlarmKind.REMINDER,
         }
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_hundred_same_moves_through_two_processes_play_one(database: Path | str) -> None:
+    """The same click arriving 100 times, half through each of two stores on one database (two
+    bot processes): one move is written, every other attempt is refused as stale."""
+    from scopabot.service.live import LiveGames
+    from scopabot.store import Actor, StaleVersionError
+
+    one = await Store.open(database)
+    two = await Store.open(database)
+    try:
+        stored = await new_game(one, Rules(), seed=11)
+        move = stored.game.legal_moves()[0]
+
+        async def click(store: Store) -> bool:
+            try:
+                await LiveGames.of(store).apply_move(
+                    stored.id, stored.version, move, by=Actor.user(100)
+                )
+            except StaleVersionError:
+                return False
+            return True
+
+        results = await asyncio.gather(*(click(s) for _ in range(50) for s in (one, two)))
+        assert results.count(True) == 1
+        for store in (one, two):
+            reloaded = await store.games.load(stored.id)
+            assert reloaded.version == stored.version + 1 and reloaded.game.move_count == 1
+            assert len(await store.games.moves(stored.id)) == 1
     finally:
         await one.close()
         await two.close()
