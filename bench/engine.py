@@ -129,14 +129,14 @@ def core_copies(rules: Rules) -> Callable[[], int]:
 _PRIMIERA = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, 8: 10, 9: 10, 10: 10}
 
 
-def _naive_captures(value: int, table: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
-    same = [[c] for c in table if c[0] == value]
+def _naive_captures(value: int, felt: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    same = [[c] for c in felt if c[0] == value]
     if same:
         return same
     return [
         list(combo)
-        for size in range(2, len(table) + 1)
-        for combo in combinations(table, size)
+        for size in range(2, len(felt) + 1)
+        for combo in combinations(felt, size)
         if sum(c[0] for c in combo) == value
     ]
 
@@ -172,7 +172,7 @@ def naive_copies(_rules: Rules) -> Callable[[], int]:
 
     def work() -> int:
         hands = [h[:] for h in base_hands]
-        table = base_table[:]
+        felt = base_table[:]
         stock = base_deck[:]
         piles: list[list[tuple[int, str]]] = [[], []]
         scope = [0, 0]
@@ -184,20 +184,20 @@ def naive_copies(_rules: Rules) -> Callable[[], int]:
                 stock = stock[6:]
             hand = hands[turn]
             card = hand.pop(int(rng.random() * len(hand)))
-            options = _naive_captures(card[0], table)
+            options = _naive_captures(card[0], felt)
             if options:
                 taken = options[int(rng.random() * len(options))]
                 for c in taken:
-                    table.remove(c)
+                    felt.remove(c)
                 piles[turn] += [card, *taken]
                 last = turn
-                if not table and (hands[0] or hands[1] or stock):
+                if not felt and (hands[0] or hands[1] or stock):
                     scope[turn] += 1
             else:
-                table.append(card)
+                felt.append(card)
             turn = 1 - turn
         if last >= 0:
-            piles[last] += table
+            piles[last] += felt
         _naive_points(piles, scope)
         return 1
 
@@ -211,14 +211,14 @@ def legal_move_generations(rules: Rules) -> Callable[[], int]:
     game = Game.new(rules, seed=4)
     while len(positions) < 100:
         positions.append(game.copy())
-        actions = game.legal_actions()
-        game.apply_action(actions[int(rng.random() * len(actions))])
+        actions = game.legal_index_moves()
+        game.play_index_move(actions[int(rng.random() * len(actions))])
         if game.is_over:
             game = Game.new(rules, seed=len(positions))
 
     def work() -> int:
         for p in positions:
-            p.legal_actions()
+            p.legal_index_moves()
         return len(positions)
 
     return work

@@ -59,7 +59,7 @@ def view_key(view: GameView) -> int:
         str(view.seat),
         str(view.deal_number),
         " ".join(str(c) for c in view.hand),
-        " ".join(str(c) for c in view.table),
+        " ".join(str(c) for c in view.felt),
         " ".join(f"{p.seat}{p.move}" for p in view.plays),
         str(view.hand_sizes),
         str(view.deck_size),

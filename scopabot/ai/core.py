@@ -117,7 +117,7 @@ makes the play leave a sweep (as bits), and the best capture (and the best when 
 feared). See :meth:`Core.greedy_entry`."""
 Entry = tuple[int, tuple[tuple[Recipe, ...], ...]]
 """What a table of one code allows: the sum of its values, and for each played value 0..10 (0
-unused) that has no card of its value on the table, the recipes of its captures."""
+unused) that has no card of its value on the felt, the recipes of its captures."""
 
 
 class Core:
@@ -126,7 +126,7 @@ class Core:
     The captures are looked up by the table's *code* (how many cards of each value it holds,
     which is all the capture rule looks at): a few thousand codes cover almost every table
     met, where masks would be counted in hundreds of thousands. A recipe turns into the
-    cards taken with one ``&`` on the table's mask, since it takes every card of the values
+    cards taken with one ``&`` on the felt's mask, since it takes every card of the values
     it names; only when a table holds two cards of a value and a sum takes one of them are
     the choices spelled out (:func:`expand`)."""
 
@@ -272,10 +272,10 @@ class Core:
             )
         return found
 
-    def greedy_entry(self, table: int) -> Greedy:
+    def greedy_entry(self, felt: int) -> Greedy:
         """What the playouts' greedy rule needs of a table, worked out the first time it is
         met. A search meets a thousand or so new tables a move, so this is kept cheap: each
-        capture is a recipe's ``&`` on the table (see :func:`captures`).
+        capture is a recipe's ``&`` on the felt (see :func:`captures`).
 
         The rule scores a play as the worth of the cards taken (the card played counted by
         the caller), a point more for a sweep; a laid card as half its worth given away. A
@@ -288,10 +288,10 @@ class Core:
             # The oldest half goes: the tables of the deals searched lately stay.
             for key in list(islice(greedy, len(greedy) // 2)):
                 del greedy[key]
-        code = code_of(table)
+        code = code_of(felt)
         tsum, recipes = self.recipes.get(code) or self.compute(code)
         weight = self.weight
-        sette = table & SETTEBELLO_BIT
+        sette = felt & SETTEBELLO_BIT
         captures_ = [False]
         blind = [0.0]
         plain = [0.0]
@@ -300,16 +300,16 @@ class Core:
         take = [0]
         take_feared = [0]
         for v in range(1, 11):
-            same = table & OF_VALUE[v]
+            same = felt & OF_VALUE[v]
             caps: list[int] = []
             if same:
                 caps = [1 << c for c in cards_of(same)]
             else:
                 for recipe in recipes[v]:
                     if recipe[2]:
-                        caps.extend(expand(table, recipe))
+                        caps.extend(expand(felt, recipe))
                     else:
-                        caps.append(table & recipe[0])
+                        caps.append(felt & recipe[0])
             if not caps:
                 rest = tsum + v
                 captures_.append(False)
@@ -321,15 +321,15 @@ class Core:
                 take_feared.append(0)
                 continue
             captures_.append(True)
-            if table in caps:
+            if felt in caps:
                 # A sweep outweighs any other capture of the same card (it takes more).
-                worth = weight(table) + SCOPA_WEIGHT
+                worth = weight(felt) + SCOPA_WEIGHT
                 blind.append(worth)
                 plain.append(worth)
                 feared.append(worth)
                 risk.append(0)
-                take.append(table)
-                take_feared.append(table)
+                take.append(felt)
+                take_feared.append(felt)
                 continue
             best = best_feared = caps[0]
             best_worth = best_feared_worth = -1e9
@@ -348,7 +348,7 @@ class Core:
             risk.append(1 << (rest - 1) if rest <= 10 else 0)
             take.append(best)
             take_feared.append(best_feared)
-        found = greedy[table] = (
+        found = greedy[felt] = (
             code,
             tuple(captures_),
             tuple(blind),
@@ -471,29 +471,29 @@ def _core_for(rules: Rules) -> Core:
     return Core(rules)
 
 
-def expand(table: int, recipe: Recipe) -> list[int]:
+def expand(felt: int, recipe: Recipe) -> list[int]:
     """Every capture of one recipe on this table: the values taken whole, and each choice
     of the cards of the values taken in part."""
     whole, _, partial = recipe
-    choices = [table & whole]
+    choices = [felt & whole]
     for u, j in partial:
-        cards = cards_of(table & OF_VALUE[u])
+        cards = cards_of(felt & OF_VALUE[u])
         choices = [m | mask_of(combo) for m in choices for combo in combinations(cards, j)]
     return choices
 
 
-def captures(core: Core, table: int, code: int, value: int) -> list[tuple[int, int]]:
+def captures(core: Core, felt: int, code: int, value: int) -> list[tuple[int, int]]:
     """Every capture a card of ``value`` may make, as (mask of the cards taken, change to the
     table's code); none when it can only be laid."""
-    same = table & OF_VALUE[value]
+    same = felt & OF_VALUE[value]
     if same:
         return [(b, 1 << (4 * value)) for b in (1 << c for c in cards_of(same))]
     out: list[tuple[int, int]] = []
     for recipe in core.entry(code)[1][value]:
         if recipe[2]:
-            out.extend((m, recipe[1]) for m in expand(table, recipe))
+            out.extend((m, recipe[1]) for m in expand(felt, recipe))
         else:
-            out.append((table & recipe[0], recipe[1]))
+            out.append((felt & recipe[0], recipe[1]))
     return out
 
 
@@ -506,6 +506,7 @@ class State:
         "code",
         "dealer",
         "deck",
+        "felt",
         "hands",
         "last",
         "left",
@@ -513,14 +514,13 @@ class State:
         "pos",
         "scopa",
         "scope",
-        "table",
         "turn",
     )
 
     def __init__(
         self,
         hands: list[list[int]],
-        table: int,
+        felt: int,
         code: int,
         turn: int,
         left: int,
@@ -532,7 +532,7 @@ class State:
         dealer: int,
     ) -> None:
         self.hands = hands
-        self.table = table
+        self.felt = felt
         self.code = code
         self.turn = turn
         self.left = left
@@ -547,11 +547,11 @@ class State:
     @classmethod
     def of(cls, deal: Deal) -> State:
         """The same position as an engine deal (the undealt cards in the same order)."""
-        table = mask_of(deal.table)
+        felt = mask_of(deal.felt)
         return cls(
             [h[:] for h in deal.hands],
-            table,
-            code_of(table),
+            felt,
+            code_of(felt),
             deal.turn,
             deal.left,
             [mask_of(p) for p in deal.captured],
@@ -565,7 +565,7 @@ class State:
     def copy(self) -> State:
         return State(
             [h[:] for h in self.hands],
-            self.table,
+            self.felt,
             self.code,
             self.turn,
             self.left,
@@ -582,7 +582,7 @@ def actions(core: Core, s: State) -> list[tuple[int, int]]:
     """Every legal move of the seat to play, as (card index, mask of the cards taken)."""
     out: list[tuple[int, int]] = []
     for card in s.hands[s.turn]:
-        caps = captures(core, s.table, s.code, VALUE_OF[card])
+        caps = captures(core, s.felt, s.code, VALUE_OF[card])
         if caps:
             out.extend((card, m) for m, _ in caps)
         else:
@@ -600,16 +600,16 @@ def apply(core: Core, s: State, card: int, taken: int) -> bool:
     s.left -= 1
     s.scopa = False
     if taken:
-        s.table ^= taken
+        s.felt ^= taken
         s.code -= code_of(taken)
         side = core.side_of[seat]
         s.piles[side] |= taken | bit
         s.last = seat
-        if not s.table and s.left and not (core.apt and VALUE_OF[card] == 1 and not taken & ACES):
+        if not s.felt and s.left and not (core.apt and VALUE_OF[card] == 1 and not taken & ACES):
             s.scopa = True
             s.scope[side] += 1
     else:
-        s.table |= bit
+        s.felt |= bit
         s.code += VALUE_CODE[card]
     seat = core.next_seat[seat]
     s.turn = seat
@@ -637,8 +637,8 @@ def refill(core: Core, s: State) -> None:
 def finish(core: Core, s: State) -> None:
     """Sweep the leftovers to the side of the last capture (to nobody if none was made)."""
     if s.last >= 0:
-        s.piles[core.side_of[s.last]] |= s.table
-    s.table = 0
+        s.piles[core.side_of[s.last]] |= s.felt
+    s.felt = 0
     s.code = 0
 
 
@@ -675,7 +675,7 @@ def playout_reward(
     (:meth:`Core.greedy_entry`).
     """
     hands = s.hands
-    table = s.table
+    felt = s.felt
     seat = s.turn
     left = s.left
     piles = s.piles
@@ -710,8 +710,8 @@ def playout_reward(
     while True:
         hand = hands[seat]
         code, capturing, blind, plain, feared, risk, take, take_feared = entries.get(
-            table
-        ) or compute(table)
+            felt
+        ) or compute(felt)
         r = stream[at]
         at = at + 1 if at + 1 < count else 0
         if r < eps:
@@ -722,7 +722,7 @@ def playout_reward(
             if capturing[v]:
                 r = stream[at]
                 at = at + 1 if at + 1 < count else 0
-                same = table & same_of[card]
+                same = felt & same_of[card]
                 if same:
                     for _ in range(int(r * same.bit_count())):
                         same &= same - 1
@@ -731,10 +731,10 @@ def playout_reward(
                     rec = (recipes.get(code) or core.compute(code))[1][v]
                     recipe = rec[int(r * len(rec))]
                     if recipe[2]:
-                        choices = expand(table, recipe)
+                        choices = expand(felt, recipe)
                         taken = choices[int(r * len(choices))]
                     else:
-                        taken = table & recipe[0]
+                        taken = felt & recipe[0]
         else:
             nxt = held[next_seat[seat]]
             nv = (nxt | nxt >> 10 | nxt >> 20 | nxt >> 30) & DENARI
@@ -761,14 +761,14 @@ def playout_reward(
         if informed:
             held[seat] ^= bits[card]
         if taken:
-            table ^= taken
+            felt ^= taken
             sd = side_of[seat]
             piles[sd] |= taken | bits[card]
             last = seat
-            if not table and left and not (apt and value[card] == 1 and not taken & ACES):
+            if not felt and left and not (apt and value[card] == 1 and not taken & ACES):
                 scope[sd] += 1
         else:
-            table |= bits[card]
+            felt |= bits[card]
         seat = next_seat[seat]
         if hands[seat]:
             continue
@@ -787,8 +787,8 @@ def playout_reward(
                 pos += size
                 to = next_seat[to]
     if last >= 0:
-        piles[side_of[last]] |= table
-    s.table = s.code = s.left = 0
+        piles[side_of[last]] |= felt
+    s.felt = s.code = s.left = 0
     s.turn = seat
     s.last = last
     s.pos = pos
@@ -808,7 +808,7 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     one ``for`` loop with no hand to keep.
     """
     hands = s.hands
-    table = s.table
+    felt = s.felt
     code = s.code
     deck = s.deck
     pos = s.pos
@@ -846,25 +846,25 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
                 compute(code)
                 play = by_card[code][card]
             if not play:
-                table |= bit_of[card]
+                felt |= bit_of[card]
                 code += vcode[card]
                 seat = next_seat[seat]
                 continue
             if play > 0:
-                taken = table & play
+                taken = felt & play
                 code -= play >> 40
             else:
                 # Several captures: one of them at random.
-                choices = captures(core, table, code, value[card])
+                choices = captures(core, felt, code, value[card])
                 taken, delta = choices[bits(24) % len(choices)]
                 code -= delta
-            table ^= taken
+            felt ^= taken
             taken_by[seat] |= taken | bit_of[card]
             last = seat
             # A sweep is a scopa unless made with the deal's last card (the last of the last
             # round), or by an asso taking a table with no asso (asso piglia tutto).
             if (
-                not table
+                not felt
                 and (pos < end or card != order[-1])
                 and not (apt and value[card] == 1 and not taken & ACES)
             ):
@@ -886,10 +886,10 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
             piles[sd] |= taken_by[h]
             scope[sd] += scope_by[h]
     if last >= 0:
-        piles[side_of[last]] |= table
+        piles[side_of[last]] |= felt
     for hand in hands:
         hand.clear()
-    s.table = s.code = s.left = 0
+    s.felt = s.code = s.left = 0
     s.turn = seat
     s.last = last
     s.pos = pos
@@ -903,14 +903,14 @@ def exact_value(core: Core, s: State, side: int) -> float:
     piles = s.piles[:]
     scope = s.scope[:]
     return _exact(
-        core, hands, s.table, s.code, piles, scope, s.last, s.turn, s.left, side, -1e9, 1e9
+        core, hands, s.felt, s.code, piles, scope, s.last, s.turn, s.left, side, -1e9, 1e9
     )
 
 
 def _exact(
     core: Core,
     hands: list[int],
-    table: int,
+    felt: int,
     code: int,
     piles: list[int],
     scope: list[int],
@@ -932,7 +932,7 @@ def _exact(
     moves: list[tuple[int, int, int]] = []
     lays: list[tuple[int, int, int]] = []
     for card in cards_of(hand):
-        caps = captures(core, table, code, VALUE_OF[card])
+        caps = captures(core, felt, code, VALUE_OF[card])
         if caps:
             moves.extend((card, m, d) for m, d in caps)
         else:
@@ -946,7 +946,7 @@ def _exact(
         scopa = False
         pile = piles[sd]
         if m:
-            after = table ^ m
+            after = felt ^ m
             after_code = code - d
             piles[sd] = pile | m | b
             taker = seat
@@ -954,7 +954,7 @@ def _exact(
                 scopa = True
                 scope[sd] += 1
         else:
-            after = table | b
+            after = felt | b
             after_code = code + VALUE_CODE[card]
             taker = last
         if left == 1:

@@ -53,38 +53,38 @@ SWAPS: Final = 2
 
 
 def _option_score(
-    w: Sequence[float], table: Sequence[int], tsum: int, card: int, taken: Sequence[int]
+    w: Sequence[float], felt: Sequence[int], tsum: int, card: int, taken: Sequence[int]
 ) -> float:
     """The plain score a player is assumed to give a play."""
     if not taken:
         score = -LAY_COST * w[card]
         if tsum + VALUE_OF[card] <= 10:
             score -= REACHABLE
-        if card == SETTEBELLO or SETTEBELLO in table:
+        if card == SETTEBELLO or SETTEBELLO in felt:
             score -= SETTEBELLO_LEFT
         return score
     score = w[card] + sum(w[c] for c in taken)
-    if len(taken) == len(table):
+    if len(taken) == len(felt):
         return score + SCOPA_WEIGHT
     if tsum - sum(VALUE_OF[c] for c in taken) <= 10:
         score -= REACHABLE
-    if SETTEBELLO in table and SETTEBELLO not in taken:
+    if SETTEBELLO in felt and SETTEBELLO not in taken:
         score -= SETTEBELLO_LEFT
     return score
 
 
-def _best_scores(w: Sequence[float], table: list[int], tsum: int, apt: bool) -> list[float]:
+def _best_scores(w: Sequence[float], felt: list[int], tsum: int, apt: bool) -> list[float]:
     """The best plain score of playing each card 0..39 on ``table`` (its values sum to
     ``tsum``)."""
-    options = capture_options(tuple(VALUE_OF[c] for c in table), apt)
+    options = capture_options(tuple(VALUE_OF[c] for c in felt), apt)
     out = [0.0] * 40
     for card in range(40):
         caps = options[VALUE_OF[card]]
         if not caps:
-            out[card] = _option_score(w, table, tsum, card, ())
+            out[card] = _option_score(w, felt, tsum, card, ())
         else:
             out[card] = max(
-                _option_score(w, table, tsum, card, [table[i] for i in pos]) for pos in caps
+                _option_score(w, felt, tsum, card, [felt[i] for i in pos]) for pos in caps
             )
     return out
 
@@ -105,23 +105,23 @@ def evidence(view: GameView) -> dict[int, list[float]]:
         return out
     w = card_weights(rules)
     # The table before each play, rebuilt backwards from the table now.
-    table = [c.index for c in view.table]
+    felt = [c.index for c in view.felt]
     before: list[list[int]] = [[] for _ in plays]
     for i in range(len(plays) - 1, start - 1, -1):
         p = plays[i]
         if p.capture:
-            table = table + [c.index for c in p.capture]
+            felt = felt + [c.index for c in p.capture]
         else:
-            table = [c for c in table if c != p.card.index]
-        before[i] = table
+            felt = [c for c in felt if c != p.card.index]
+        before[i] = felt
     for i in range(start, len(plays)):
         p = plays[i]
         if p.seat == view.seat:
             continue
-        table = before[i]
-        tsum = sum(VALUE_OF[c] for c in table)
-        played = _option_score(w, table, tsum, p.card.index, [c.index for c in p.capture])
-        best = _best_scores(w, table, tsum, rules.asso_piglia_tutto)
+        felt = before[i]
+        tsum = sum(VALUE_OF[c] for c in felt)
+        played = _option_score(w, felt, tsum, p.card.index, [c.index for c in p.capture])
+        best = _best_scores(w, felt, tsum, rules.asso_piglia_tutto)
         weights = out[p.seat]
         for card in range(40):
             weights[card] += _log_sigmoid(BETA * (played - best[card]))
@@ -150,7 +150,7 @@ class Sampler:
         self.template = Deal.build(
             rules,
             hands=hands,
-            table=[c.index for c in view.table],
+            felt=[c.index for c in view.felt],
             deck=[],
             captured=[[c.index for c in view.captured_cards(s)] for s in range(rules.sides)],
             scope=list(view.scope),

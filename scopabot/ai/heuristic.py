@@ -15,7 +15,7 @@ Each legal move gets a score in points of a deal, and the best one is played:
 * **Its partner's double**: a card the partner has just laid without capturing is the
   partner's signal; it is left for the partner to take back unless taking it is worth a lot.
 * **The last capture**: in the last round it keeps its highest card for the end, when the
-  cards left on the table go to whoever captures last.
+  cards left on the felt go to whoever captures last.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import random
 from math import comb
 
 from scopabot.engine import (
+    FELT_ORDER,
     SETTEBELLO,
-    TABLE_ORDER,
     VALUE_OF,
     GameView,
     Move,
@@ -84,7 +84,7 @@ class NormalPlayer:
         w = self.weights(rules)
         n = rules.players
         hand = [c.index for c in view.hand]
-        table = [c.index for c in view.table]
+        felt = [c.index for c in view.felt]
         unseen = [c.index for c in view.unseen_cards()]
         by_value: list[list[int]] = [[] for _ in range(11)]
         for c in unseen:
@@ -106,13 +106,13 @@ class NormalPlayer:
             taken = [c.index for c in move.capture]
             if taken:
                 score = w[card] + sum(w[c] for c in taken)
-                rest = [c for c in table if c not in taken]
+                rest = [c for c in felt if c not in taken]
                 if not rest and not last_play and not _apt_sweep(rules, card, taken):
                     score += SCOPA_WEIGHT
                 if partner_card in taken and rest and SETTEBELLO not in taken:
                     score -= self.partner_double_penalty
             else:
-                rest = sorted([*table, card], key=TABLE_ORDER.__getitem__)
+                rest = sorted([*felt, card], key=FELT_ORDER.__getitem__)
                 score = -LAY_COST * w[card]
                 if hand_values.count(VALUE_OF[card]) >= 2:
                     score += self.signal_bonus
@@ -131,7 +131,7 @@ class NormalPlayer:
         play = view.plays[-2]
         if play.capture or play.seat != (view.seat + 2) % 4:
             return None
-        return play.card.index if play.card in view.table else None
+        return play.card.index if play.card in view.felt else None
 
 
 def _apt_sweep(rules: Rules, card: int, taken: list[int]) -> bool:

@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from scopabot.engine import VALUE_OF, Action, Deal, GameView, Move
+from scopabot.engine import VALUE_OF, Deal, GameView, IndexMove, Move
 
 from .base import Level, legal_or_raise, view_key
 from .core import (
@@ -213,7 +213,7 @@ cannot tell them apart (a tenth of a typical interval between two moves' means).
 
 def tie_broken(view: GameView, values: dict[Move, float]) -> Move:
     """The best move; among moves about as good as it (:data:`TIE`), the one that leaves the
-    least :func:`scopa_risk`, then the better value. A sweep for one card left on the table
+    least :func:`scopa_risk`, then the better value. A sweep for one card left on the felt
     is what a player notices first, and a search that sees two plays as equal has no
     reason to give the next seat the chance."""
     top = max(values.values())
@@ -229,19 +229,19 @@ def scopa_risk(view: GameView, move: Move) -> float:
     scopa, nor an asso sweeping a table with no asso under asso piglia tutto)."""
     rules = view.rules
     c = core_for(rules)
-    table = mask_of(card.index for card in view.table)
+    felt = mask_of(card.index for card in view.felt)
     taken = mask_of(card.index for card in move.capture)
-    table = table ^ taken if taken else table | 1 << move.card.index
+    felt = felt ^ taken if taken else felt | 1 << move.card.index
     left = sum(view.hand_sizes) + view.deck_size - 1
-    if not table or left <= 1:
+    if not felt or left <= 1:
         return 0.0
-    code = code_of(table)
+    code = code_of(felt)
     unseen = [card.index for card in view.unseen_cards()]
     sweeping = 0
     for value in range(1, 11):
-        if rules.asso_piglia_tutto and value == 1 and not table & ACES:
+        if rules.asso_piglia_tutto and value == 1 and not felt & ACES:
             continue  # it takes the table, but that is no scopa
-        if any(m == table for m, _ in captures(c, table, code, value)):
+        if any(m == felt for m, _ in captures(c, felt, code, value)):
             sweeping += sum(1 for card in unseen if VALUE_OF[card] == value)
     nxt = (view.seat + 1) % rules.players
     held = view.next_hand_size(nxt)
@@ -275,7 +275,7 @@ def exact_value(deal: Deal, side: int, alpha: float, beta: float) -> float:
     return best
 
 
-def _capture_first(action: Action) -> int:
+def _capture_first(action: IndexMove) -> int:
     return -len(action[1])
 
 

@@ -60,7 +60,7 @@ def playout(
     while True:
         turn = deal.turn
         hand = hands[turn]
-        table = deal.table
+        felt = deal.felt
         code = deal.code
         options = cached(code) or options_for_code(code, apt)
         if rand() < eps:
@@ -68,7 +68,7 @@ def playout(
             caps = options[VALUE_OF[card]]
             if caps:
                 pos = caps[int(rand() * len(caps))] if len(caps) > 1 else caps[0]
-                taken = tuple([table[i] for i in pos])
+                taken = tuple([felt[i] for i in pos])
             else:
                 taken = ()
             if apply(card, taken):
@@ -81,13 +81,13 @@ def playout(
         for c in nxt:
             nv |= 1 << VALUE_OF[c]
         tsum = 0
-        for c in table:
+        for c in felt:
             tsum += VALUE_OF[c]
-        has_sette = SETTEBELLO in table
+        has_sette = SETTEBELLO in felt
         best = -1e9
         best_card = hand[0]
         best_taken: tuple[int, ...] = ()
-        ntable = len(table)
+        nfelt = len(felt)
         for card in hand:
             v = VALUE_OF[card]
             caps = options[v]
@@ -110,12 +110,12 @@ def playout(
                 rest = tsum
                 sette_left = has_sette
                 for i in pos:
-                    c = table[i]
+                    c = felt[i]
                     score += w[c]
                     rest -= VALUE_OF[c]
                     if c == SETTEBELLO:
                         sette_left = False
-                if len(pos) == ntable:
+                if len(pos) == nfelt:
                     score += SCOPA_WEIGHT
                 elif blind:
                     if rest <= 10:
@@ -127,7 +127,7 @@ def playout(
                         score -= 1.0
                 if score > best:
                     best, best_card = score, card
-                    best_taken = tuple([table[i] for i in pos])
+                    best_taken = tuple([felt[i] for i in pos])
         if apply(best_card, best_taken):
             deal.finish()
             return

@@ -30,26 +30,26 @@ def move_gain(move: Move, view: GameView, weights: tuple[float, ...]) -> float:
     if not move.capture:
         return -0.5 * weights[move.card.index]
     gain = weights[move.card.index] + sum(weights[c.index] for c in move.capture)
-    if len(move.capture) == len(view.table) and not is_last_play(view):
+    if len(move.capture) == len(view.felt) and not is_last_play(view):
         apt_sweep = view.rules.asso_piglia_tutto and move.card.value == 1
         if not (apt_sweep and all(c.value != 1 for c in move.capture)):
             gain += SCOPA_WEIGHT
     return gain
 
 
-def table_after(move: Move, view: GameView) -> list[int]:
-    """The values left on the table after ``move``."""
+def felt_after(move: Move, view: GameView) -> list[int]:
+    """The values left on the felt after ``move``."""
     if move.capture:
-        return [c.value for c in view.table if c not in move.capture]
-    return [c.value for c in view.table] + [move.card.value]
+        return [c.value for c in view.felt if c not in move.capture]
+    return [c.value for c in view.felt] + [move.card.value]
 
 
 def leaves_settebello(move: Move, view: GameView) -> bool:
-    """Whether the settebello is on the table after ``move``."""
-    on_table = any(c.index == SETTEBELLO for c in view.table)
+    """Whether the settebello is on the felt after ``move``."""
+    on_felt = any(c.index == SETTEBELLO for c in view.felt)
     if move.capture:
-        return on_table and all(c.index != SETTEBELLO for c in move.capture)
-    return on_table or move.card.index == SETTEBELLO
+        return on_felt and all(c.index != SETTEBELLO for c in move.capture)
+    return on_felt or move.card.index == SETTEBELLO
 
 
 class RandomPlayer:
@@ -86,7 +86,7 @@ class GreedyPlayer:
         best_score = float("-inf")
         for move in moves:
             score = move_gain(move, view, weights)
-            rest = table_after(move, view)
+            rest = felt_after(move, view)
             if rest and not is_last_play(view):
                 if sum(rest) <= 10:
                     score -= EASY_SCOPA_PENALTY

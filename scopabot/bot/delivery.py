@@ -408,7 +408,7 @@ class Delivery:
         public = seat_view.public
         screen = hand_screen(
             seat_view.hand,
-            public.table_cards,
+            public.felt,
             lang,
             title=table_title(seat_view.table, lang),
             your_turn=seat_view.your_turn,

@@ -516,7 +516,7 @@ def _capture_named(answer: str, choices: tuple[Move, ...]) -> Move | None:
 def _dealt_table(public: PublicView) -> tuple[Card, ...]:
     """The cards first laid on the table this deal: today's table with the deal's plays undone
     (a capture gives its cards back, a card laid is lifted), in the order they lie."""
-    table = list(public.table_cards)
+    table = list(public.felt)
     for play in reversed(public.plays):
         if play.capture:
             table.extend(play.capture)

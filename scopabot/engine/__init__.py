@@ -10,10 +10,10 @@ played, then ``:`` and the cards it takes)::
     Card(value=7, suit=<Suit.DENARI: 'd'>)
 
 Build any position from explicit cards, list its legal moves (each capture choice apart), and
-play one. With 1, 3, 4 and 5 on the table a cavallo takes 1+3+5 or 4+5::
+play one. With 1, 3, 4 and 5 on the felt a cavallo takes 1+3+5 or 4+5::
 
     >>> g = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s", "6s"]],
-    ...                        table=["1d", "3s", "4b", "5c"], turn=0)
+    ...                        felt=["1d", "3s", "4b", "5c"], turn=0)
     >>> [str(m) for m in g.legal_moves()]
     ['9c:4b+5c', '9c:1d+3s+5c', '2b']
     >>> g.play("9c")
@@ -21,7 +21,7 @@ play one. With 1, 3, 4 and 5 on the table a cavallo takes 1+3+5 or 4+5::
     ...
     scopabot.engine.moves.IllegalMoveError: 9c must capture: take 4b+5c or 1d+3s+5c
     >>> result = g.play("9c:4b+5c")
-    >>> [str(c) for c in g.table], result.scopa
+    >>> [str(c) for c in g.felt], result.scopa
     (['1d', '3s'], False)
 
 A seat sees the game only through its view, which has no field for other hands or the deck::
@@ -48,14 +48,14 @@ A whole match is deterministic from its seed, and its record replays to the same
 A store keeps the record's parts and the snapshot, and gets the game back with
 :meth:`Game.restore` (:meth:`GameRecord.from_parts` reads the parts).
 
-The hot paths (computer players' search) work on card indices: :class:`Deal`, :data:`Action`
+The hot paths (computer players' search) work on card indices: :class:`Deal`, :data:`IndexMove`
 and the per-index tables below are the only definitions of them, for every package to import::
 
     >>> seven = Card.parse("7d").index
     >>> seven == SETTEBELLO, VALUE_OF[seven], SUIT_OF[seven] == DENARI_SUIT, PRIMIERA_OF[seven]
     (True, 7, True, 21)
-    >>> h = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s"]], table=["4b", "5c"])
-    >>> h.legal_actions() == [action_of(m) for m in h.legal_moves()]
+    >>> h = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s"]], felt=["4b", "5c"])
+    >>> h.legal_index_moves() == [index_move_of(m) for m in h.legal_moves()]
     True
 """
 
@@ -80,17 +80,17 @@ from .cards import (
     format_cards,
     parse_cards,
 )
-from .deal import TABLE_ORDER, Deal, table_key
+from .deal import FELT_ORDER, Deal, felt_key
 from .game import Game
 from .match import PlayResult, shuffled_deck
 from .moves import (
-    Action,
     AmbiguousMoveError,
     IllegalMoveError,
     IllegalReason,
+    IndexMove,
     InvalidMoveError,
     Move,
-    action_of,
+    index_move_of,
     move_of,
 )
 from .record import GameRecord, RecordError
@@ -121,6 +121,7 @@ from .view import GameView, Outcome, OutcomeReason, Play
 __all__ = [
     "CARDS",
     "DENARI_SUIT",
+    "FELT_ORDER",
     "FILLER_WORDS",
     "MAX_DEALS",
     "MAX_TARGET",
@@ -132,11 +133,9 @@ __all__ = [
     "SPOKEN_VALUES",
     "SUITS",
     "SUIT_OF",
-    "TABLE_ORDER",
     "TARGET_CHOICES",
     "VALUE_NAMES",
     "VALUE_OF",
-    "Action",
     "AmbiguousMoveError",
     "Card",
     "CardParseError",
@@ -148,6 +147,7 @@ __all__ = [
     "GameView",
     "IllegalMoveError",
     "IllegalReason",
+    "IndexMove",
     "InvalidMoveError",
     "Move",
     "Options",
@@ -164,11 +164,12 @@ __all__ = [
     "SideScore",
     "Suit",
     "Tiebreak",
-    "action_of",
     "capture_options",
     "code_cache",
     "deal_totals",
+    "felt_key",
     "format_cards",
+    "index_move_of",
     "move_of",
     "named_move",
     "options_for_code",
@@ -176,6 +177,5 @@ __all__ = [
     "primiera_total",
     "score_deal",
     "shuffled_deck",
-    "table_key",
     "target_winner",
 ]

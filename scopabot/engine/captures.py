@@ -1,4 +1,4 @@
-"""Which table cards a played card may take: same value first, otherwise sums.
+"""Which felt cards a played card may take: same value first, otherwise sums.
 
 This is the innermost loop of every playout the computer players run, so it works on card
 values and positions and caches the answer per table shape: the same few hundred table shapes

@@ -8,7 +8,7 @@ are public: a playout policy reads ``hands``, ``table`` and ``code`` directly.
 
 >>> from scopabot.engine import Card, Rules
 >>> idx = lambda text: [Card.parse(t).index for t in text.split()]
->>> d = Deal.build(Rules(), hands=[idx("9b 2c"), idx("10c 2d")], table=idx("1d 3s 4c 5d"),
+>>> d = Deal.build(Rules(), hands=[idx("9b 2c"), idx("10c 2d")], felt=idx("1d 3s 4c 5d"),
 ...                turn=0, dealer=1)
 >>> sorted(len(taken) for card, taken in d.actions() if card == Card.parse("9b").index)
 [2, 3]
@@ -23,14 +23,14 @@ from typing import Final
 
 from .captures import VALUE_CODE, Options, code_cache, options_for_code
 from .cards import VALUE_OF
-from .moves import Action
+from .moves import IndexMove
 from .rules import Rules
 from .scoring import DealScore, deal_totals, score_deal
 
-TABLE_ORDER: Final = tuple(VALUE_OF[c] * 4 + c // 10 for c in range(40))
+FELT_ORDER: Final = tuple(VALUE_OF[c] * 4 + c // 10 for c in range(40))
 """The table is kept sorted by value then suit: its order means nothing in the rules, and a
 canonical order lets the capture tables (indexed by the table's value code) name positions."""
-table_key = TABLE_ORDER.__getitem__
+felt_key = FELT_ORDER.__getitem__
 
 
 def code_of(cards: Sequence[int]) -> int:
@@ -47,6 +47,7 @@ class Deal:
         "dealer",
         "deck",
         "discarded",
+        "felt",
         "hand_size",
         "hands",
         "last",
@@ -57,7 +58,6 @@ class Deal:
         "scopa",
         "scope",
         "sides",
-        "table",
         "turn",
     )
 
@@ -69,7 +69,7 @@ class Deal:
     dealer: int
     turn: int
     hands: list[list[int]]
-    table: list[int]
+    felt: list[int]
     code: int
     deck: list[int]
     pos: int
@@ -86,7 +86,7 @@ class Deal:
         rules: Rules,
         *,
         hands: list[list[int]],
-        table: Sequence[int],
+        felt: Sequence[int],
         turn: int,
         dealer: int,
         deck: list[int] | None = None,
@@ -107,8 +107,8 @@ class Deal:
         d.dealer = dealer
         d.turn = turn
         d.hands = hands
-        d.table = sorted(table, key=table_key)
-        d.code = code_of(d.table)
+        d.felt = sorted(felt, key=felt_key)
+        d.code = code_of(d.felt)
         d.deck = deck if deck is not None else []
         d.pos = pos
         d.left = sum(len(h) for h in hands) + len(d.deck) - pos
@@ -129,7 +129,7 @@ class Deal:
         d.dealer = self.dealer
         d.turn = self.turn
         d.hands = [h[:] for h in self.hands]
-        d.table = self.table[:]
+        d.felt = self.felt[:]
         d.code = self.code
         d.deck = self.deck
         d.pos = self.pos
@@ -146,20 +146,20 @@ class Deal:
         """Every capture the table allows, per played value (positions in ``table``)."""
         return code_cache(self.apt).get(self.code) or options_for_code(self.code, self.apt)
 
-    def actions(self) -> list[Action]:
+    def actions(self) -> list[IndexMove]:
         """Every legal move of the seat to play, in hand order then capture order."""
-        table = self.table
+        felt = self.felt
         options = self.options
-        out: list[Action] = []
+        out: list[IndexMove] = []
         for card in self.hands[self.turn]:
             caps = options[VALUE_OF[card]]
             if not caps:
                 out.append((card, ()))
             elif len(caps) == 1:
-                out.append((card, tuple([table[i] for i in caps[0]])))
+                out.append((card, tuple([felt[i] for i in caps[0]])))
             else:
                 for positions in caps:
-                    out.append((card, tuple([table[i] for i in positions])))
+                    out.append((card, tuple([felt[i] for i in positions])))
         return out
 
     def apply(self, card: int, taken: tuple[int, ...]) -> bool:
@@ -174,11 +174,11 @@ class Deal:
         hands[seat].remove(card)
         self.left -= 1
         self.scopa = False
-        table = self.table
+        felt = self.felt
         if taken:
             code = self.code
             for c in taken:
-                table.remove(c)
+                felt.remove(c)
                 code -= VALUE_CODE[c]
             self.code = code
             side = self.sides[seat]
@@ -187,14 +187,14 @@ class Deal:
             pile.extend(taken)
             self.last = seat
             if (
-                not table
+                not felt
                 and self.left
                 and not (self.apt and VALUE_OF[card] == 1 and VALUE_OF[taken[0]] != 1)
             ):
                 self.scopa = True
                 self.scope[side] += 1
         else:
-            insort(table, card, key=table_key)
+            insort(felt, card, key=felt_key)
             self.code += VALUE_CODE[card]
         seat += 1
         self.turn = seat if seat < self.n else 0
@@ -221,14 +221,14 @@ class Deal:
     def finish(self) -> tuple[tuple[int, ...], int | None]:
         """Sweep the leftovers to the side of the last capture (to nobody if none was made);
         returns them and that side."""
-        leftovers = tuple(self.table)
+        leftovers = tuple(self.felt)
         to: int | None = None
         if self.last >= 0:
             to = self.sides[self.last]
             self.captured[to].extend(leftovers)
         else:
             self.discarded.extend(leftovers)
-        self.table = []
+        self.felt = []
         self.code = 0
         return leftovers, to
 
@@ -255,8 +255,8 @@ class Deal:
                 over = apply(card, ())
             else:
                 positions = caps[int(rand() * len(caps))] if len(caps) > 1 else caps[0]
-                table = self.table
-                over = apply(card, tuple([table[i] for i in positions]))
+                felt = self.felt
+                over = apply(card, tuple([felt[i] for i in positions]))
             if over:
                 self.finish()
                 return self.totals()

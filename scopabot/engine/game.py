@@ -5,7 +5,7 @@ card indices (:mod:`.match`) and knows how to be saved (:mod:`.saving`). Legalit
 place (:meth:`Game.verify_move`); :meth:`Game.play` runs that same check, applies the move and
 returns a frozen :class:`PlayResult` of what happened, like pokerkit's operations.
 
->>> g = Game.from_position(Rules(), hands=[["9c"], ["2s"]], table=["1d", "3s", "4b", "5c"],
+>>> g = Game.from_position(Rules(), hands=[["9c"], ["2s"]], felt=["1d", "3s", "4b", "5c"],
 ...                        turn=0)
 >>> [str(m) for m in g.legal_moves()]
 ['9c:4b+5c', '9c:1d+3s+5c']
@@ -23,22 +23,22 @@ from .cards import CARDS, VALUE_OF, Card
 from .deal import Deal
 from .match import PlayResult
 from .moves import (
-    Action,
     AmbiguousMoveError,
     IllegalMoveError,
     IllegalReason,
+    IndexMove,
     Move,
     move_of,
     named_move,
 )
 from .record import GameRecord
 from .rules import Rules
-from .saving import SavableMatch
+from .saving import SavableIndexMatch
 from .scoring import DealScore
 from .view import GameView, Outcome, Play
 
 
-class Game(SavableMatch):
+class Game(SavableIndexMatch):
     """The full, secret state of one match. Show people only :meth:`view_for` of it.
 
     The cards of the deal in play live in a :class:`~scopabot.engine.deal.Deal` (the one
@@ -69,7 +69,7 @@ class Game(SavableMatch):
         rules: Rules,
         *,
         hands: Sequence[Iterable[Card | str]],
-        table: Iterable[Card | str] = (),
+        felt: Iterable[Card | str] = (),
         deck: Iterable[Card | str] = (),
         captured: Sequence[Iterable[Card | str]] | None = None,
         scope: Sequence[int] | None = None,
@@ -90,12 +90,12 @@ class Game(SavableMatch):
         if len(hands) != rules.players:
             raise ValueError(f"{rules.players} hands are needed, got {len(hands)}")
         hand_cards = [[_idx(c) for c in h] for h in hands]
-        table_cards = [_idx(c) for c in table]
+        felt_cards = [_idx(c) for c in felt]
         rest = [_idx(c) for c in deck]
         piles = [[_idx(c) for c in p] for p in captured] if captured else None
         if piles is not None and len(piles) != rules.sides:
             raise ValueError(f"{rules.sides} captured piles are needed")
-        named = [c for h in hand_cards for c in h] + table_cards + rest
+        named = [c for h in hand_cards for c in h] + felt_cards + rest
         named += [c for p in piles or [] for c in p]
         if len(set(named)) != len(named):
             raise ValueError("a card is named twice in the position")
@@ -106,7 +106,7 @@ class Game(SavableMatch):
         g._deal = Deal.build(
             rules,
             hands=hand_cards,
-            table=table_cards,
+            felt=felt_cards,
             deck=[*out, *rest],
             pos=len(out),
             captured=piles,
@@ -180,8 +180,8 @@ class Game(SavableMatch):
         return tuple(CARDS[c] for c in self._deal.hands[seat])
 
     @property
-    def table(self) -> tuple[Card, ...]:
-        return tuple(CARDS[c] for c in self._deal.table)
+    def felt(self) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self._deal.felt)
 
     @property
     def deck_size(self) -> int:
@@ -233,9 +233,9 @@ class Game(SavableMatch):
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move for the seat to play, with each capture choice listed apart."""
-        return tuple(move_of(a) for a in self.legal_actions())
+        return tuple(move_of(a) for a in self.legal_index_moves())
 
-    def verify_move(self, move: Move, *, seat: int | None = None) -> Action:
+    def verify_move(self, move: Move, *, seat: int | None = None) -> IndexMove:
         """Raise :class:`IllegalMoveError` saying which rule forbids ``move``; else its action."""
         if self._outcome is not None:
             raise IllegalMoveError(IllegalReason.GAME_OVER, "the match is over")
@@ -254,12 +254,12 @@ class Game(SavableMatch):
         for action in choices:
             if sorted(action[1]) == wanted:
                 return action
-        table = set(deal.table)
-        missing = [c for c in wanted if c not in table]
+        felt = set(deal.felt)
+        missing = [c for c in wanted if c not in felt]
         if missing:
             names = ", ".join(str(CARDS[c]) for c in missing)
             raise IllegalMoveError(
-                IllegalReason.NOT_ON_TABLE,
+                IllegalReason.NOT_ON_FELT,
                 f"{names} is not on the table",
                 card=move.card,
                 missing=tuple(CARDS[c] for c in missing),
@@ -294,7 +294,7 @@ class Game(SavableMatch):
         a capture the rules refuse), or :class:`AmbiguousMoveError` with the choices.
 
         >>> g = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s"]],
-        ...                        table=["1d", "3s", "4b", "5c"], turn=0)
+        ...                        felt=["1d", "3s", "4b", "5c"], turn=0)
         >>> str(g.resolve_move("2 di bastoni")), str(g.resolve_move("9c", "5c 4b"))
         ('2b', '9c:4b+5c')
         >>> [str(m) for m in g.resolve_move_choices("9c")]
@@ -339,7 +339,7 @@ class Game(SavableMatch):
             move = Move.parse(move)
         action = self.verify_move(move, seat=seat)
         player = self._deal.turn
-        result = self.apply_action(action)
+        result = self.play_index_move(action)
         if result is not None:
             return result
         return PlayResult(seat=player, move=move, scopa=self._plays[-1][3])
@@ -357,7 +357,7 @@ class Game(SavableMatch):
             dealer=deal.dealer,
             deal_number=self._deal_no,
             hand=self.hand(seat),
-            table=self.table,
+            felt=self.felt,
             hand_sizes=tuple(len(h) for h in deal.hands),
             deck_size=self.deck_size,
             captured_counts=tuple(len(p) for p in deal.captured),

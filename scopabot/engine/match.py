@@ -1,6 +1,6 @@
 """The match on card indices: its state, the dealing, and how deals and the match end.
 
-:class:`Match` is the machinery under the public :class:`~scopabot.engine.Game`: it works on
+:class:`IndexMatch` is the machinery under the public :class:`~scopabot.engine.Game`: it works on
 card indices (0..39) for speed, because computer players run hundreds of thousands of
 playouts, and it holds the whole secret state. The cards of the deal in play live in a
 :class:`~scopabot.engine.deal.Deal` (the one implementation of what a play does); the match
@@ -9,7 +9,7 @@ the totals, the tie-breaks and who wins.
 
 >>> from scopabot.engine import Game, Rules
 >>> g = Game.new(Rules(), seed=5)
->>> while g.apply_action(g.legal_actions()[0]) is None:
+>>> while g.play_index_move(g.legal_index_moves()[0]) is None:
 ...     pass
 >>> g.deal_number, len(g.deal_scores)
 (2, 1)
@@ -23,7 +23,7 @@ from typing import Any, Final, Self
 
 from .cards import CARDS, VALUE_OF, Card
 from .deal import Deal
-from .moves import Action, Move, move_of
+from .moves import IndexMove, Move, move_of
 from .rules import KO_SPAREGGI, FirstDealer, Rules, Tiebreak
 from .scoring import DealScore, target_winner, unique_max
 from .view import Outcome, OutcomeReason
@@ -55,7 +55,7 @@ class PlayResult:
     outcome: Outcome | None = None
 
 
-class Match:
+class IndexMatch:
     """The full, secret state of one match, and every change to it, on card indices."""
 
     __slots__ = (
@@ -90,7 +90,7 @@ class Match:
     _contenders: tuple[int, ...]
     _shuffles: list[list[int]]
     _queued: list[list[int]]
-    _moves: list[Action]
+    _moves: list[IndexMove]
     _draw: list[list[tuple[int, int]]]
     _start: dict[str, Any] | None
 
@@ -121,7 +121,7 @@ class Match:
         g._rules = rules
         g._seed = int(seed)
         g._deal = Deal.build(
-            rules, hands=[[] for _ in range(rules.players)], table=(), turn=0, dealer=0
+            rules, hands=[[] for _ in range(rules.players)], felt=(), turn=0, dealer=0
         )
         g._first_dealer = 0
         g._deal_no = 0
@@ -183,15 +183,15 @@ class Match:
             for k in range(1, n + 1):
                 hands[(dealer + k) % n] = order[pos : pos + size]
                 pos += size
-            table = order[pos : pos + rules.table_size]
-            pos += rules.table_size
-            kings = sum(1 for c in table if VALUE_OF[c] == 10)
+            felt = order[pos : pos + rules.felt_size]
+            pos += rules.felt_size
+            kings = sum(1 for c in felt if VALUE_OF[c] == 10)
             if not (rules.three_kings_redeal and kings >= 3):
                 break
         self._deal = Deal.build(
             rules,
             hands=hands,
-            table=table,
+            felt=felt,
             deck=order,
             pos=pos,
             turn=(dealer + 1) % n,
@@ -206,14 +206,14 @@ class Match:
         """The deal in play, on card indices (secret: for search on determinized copies)."""
         return self._deal
 
-    def legal_actions(self) -> list[Action]:
+    def legal_index_moves(self) -> list[IndexMove]:
         """Every legal move as card indices, in hand order then capture order."""
         if self._outcome is not None:
             return []
         return self._deal.actions()
 
-    def apply_action(self, action: Action) -> PlayResult | None:
-        """Apply a move known to be legal (from :meth:`legal_actions`), without checking it.
+    def play_index_move(self, action: IndexMove) -> PlayResult | None:
+        """Apply a move known to be legal (from :meth:`legal_index_moves`), without checking it.
 
         Returns a result only when the play ended a deal (the rest of the time ``None``),
         which keeps playouts cheap.
@@ -243,17 +243,17 @@ class Match:
             caps = deal.options[VALUE_OF[card]]
             if caps:
                 positions = caps[int(rand() * len(caps))] if len(caps) > 1 else caps[0]
-                table = deal.table
-                result = self.apply_action((card, tuple([table[i] for i in positions])))
+                felt = deal.felt
+                result = self.play_index_move((card, tuple([felt[i] for i in positions])))
             else:
-                result = self.apply_action((card, ()))
+                result = self.play_index_move((card, ()))
             if result is not None:
                 assert result.deal_score is not None
                 return result.deal_score
 
     # ------------------------------------------------------------------ deal and match end
 
-    def _end_deal(self, seat: int, action: Action) -> PlayResult:
+    def _end_deal(self, seat: int, action: IndexMove) -> PlayResult:
         deal = self._deal
         scopa = deal.scopa
         leftovers, leftovers_to = deal.finish()

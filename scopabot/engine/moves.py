@@ -1,6 +1,6 @@
-"""A move: the card played and the table cards it takes, written ``9c:1d+3s+5b``.
+"""A move: the card played and the felt cards it takes, written ``9c:1d+3s+5b``.
 
-The capture is part of the move because the player chooses it: with 1, 3, 4 and 5 on the table
+The capture is part of the move because the player chooses it: with 1, 3, 4 and 5 on the felt
 a cavallo may take 1+3+5 or 4+5, and a front end offers both.
 
 >>> m = Move.parse("9c:5b+1d+3s")
@@ -12,10 +12,10 @@ True
 '7d'
 
 The hot paths (the game's own loop and the computer players' search) work on an
-:data:`Action` instead, the same move on card indices; :func:`action_of` and :func:`move_of`
+:data:`IndexMove` instead, the same move on card indices; :func:`index_move_of` and :func:`move_of`
 convert between the two:
 
->>> action_of(Move.parse("9c:5b+1d"))
+>>> index_move_of(Move.parse("9c:5b+1d"))
 (18, (0, 34))
 >>> str(move_of((18, (0, 34))))
 '9c:1d+5b'
@@ -28,8 +28,8 @@ from enum import StrEnum
 
 from .cards import CARDS, Card, CardParseError, format_cards, parse_cards
 
-Action = tuple[int, tuple[int, ...]]
-"""A move on card indices: (played card, captured cards), the captures in table order (by
+IndexMove = tuple[int, tuple[int, ...]]
+"""A move on card indices: (played card, captured cards), the captures in felt order (by
 value, then suit). It is what :meth:`Game.legal_actions <scopabot.engine.Game.legal_actions>`
 and :meth:`Deal.actions <scopabot.engine.Deal.actions>` list and what search plays."""
 
@@ -46,7 +46,7 @@ class IllegalReason(StrEnum):
     NOT_IN_HAND = "not_in_hand"
     MUST_CAPTURE = "must_capture"
     MUST_TAKE_SAME_VALUE = "must_take_same_value"
-    NOT_ON_TABLE = "not_on_table"
+    NOT_ON_FELT = "not_on_table"
     WRONG_SUM = "wrong_sum"
 
 
@@ -54,7 +54,7 @@ class IllegalMoveError(ValueError):
     """A well-formed move that the rules do not allow here; ``reason`` says which rule.
 
     The message is English for logs and the terminal; a front end writes its own sentence
-    from the data: ``card`` played, ``missing`` (the named captures not on the table) and
+    from the data: ``card`` played, ``missing`` (the named captures not on the felt) and
     ``options`` (the captures the card may make instead; none when it can only be laid)."""
 
     def __init__(
@@ -155,12 +155,12 @@ class Move:
         return f"{self.card}:{format_cards(self.capture)}"
 
 
-def action_of(move: Move) -> Action:
-    """The move on card indices, its captures in table order (as the game lists them)."""
+def index_move_of(move: Move) -> IndexMove:
+    """The move on card indices, its captures in felt order (as the game lists them)."""
     return (move.card.index, tuple(c.index for c in move.sorted_capture()))
 
 
-def move_of(action: Action) -> Move:
-    """The move an :data:`Action` stands for."""
+def move_of(action: IndexMove) -> Move:
+    """The move an :data:`IndexMove` stands for."""
     card, capture = action
     return Move(CARDS[card], frozenset(CARDS[c] for c in capture))

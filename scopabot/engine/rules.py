@@ -5,7 +5,7 @@ fails when the table is created, not in the middle of a deal. ``Rules.to_dict`` 
 round-trip so the store and the bot can keep them as JSON.
 
 >>> r = Rules(preset=Preset.SCOPONE_SCIENTIFICO)
->>> (r.players, r.hand_size, r.table_size, r.sides, r.target)
+>>> (r.players, r.hand_size, r.felt_size, r.sides, r.target)
 (4, 10, 0, 2, 11)
 >>> Rules.from_dict(r.to_dict()) == r
 True
@@ -162,7 +162,7 @@ class Rules:
         ]
 
     @property
-    def table_size(self) -> int:
+    def felt_size(self) -> int:
         """Face-up cards at the start of a deal."""
         return 0 if self.preset is Preset.SCOPONE_SCIENTIFICO else 4
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from .cards import CARDS
-from .deal import Deal, table_key
-from .match import Match
-from .moves import Action, Move, action_of, move_of
+from .deal import Deal, felt_key
+from .match import IndexMatch
+from .moves import IndexMove, Move, index_move_of, move_of
 from .record import CARD_TEXT, GameRecord, RecordError, cards_from_text, cards_to_text
 from .rules import Rules
 from .scoring import DealScore
@@ -30,7 +30,7 @@ from .view import Outcome, OutcomeReason
 SNAPSHOT_FORMAT: Final = 1
 
 
-class SavableMatch(Match):
+class SavableIndexMatch(IndexMatch):
     """A match that can be written down (record, snapshot) and read back without replaying."""
 
     __slots__ = ()
@@ -59,7 +59,7 @@ class SavableMatch(Match):
             "turn": deal.turn,
             "deal": self._deal_no,
             "hands": [cards_to_text(h) for h in deal.hands],
-            "table": cards_to_text(deal.table),
+            "table": cards_to_text(deal.felt),
             "deck": cards_to_text(deal.deck),
             "deck_pos": deal.pos,
             "captured": [cards_to_text(p) for p in deal.captured],
@@ -91,7 +91,7 @@ class SavableMatch(Match):
             g = cls._from_state(data)
             if record is None:
                 g._shuffles = [cards_from_text(o) for o in data["shuffles"]]
-                g._moves = [action_of(Move.parse(m)) for m in data["moves"]]
+                g._moves = [index_move_of(Move.parse(m)) for m in data["moves"]]
                 g._draw = [[(int(s), int(c)) for s, c in rnd] for rnd in data["dealer_draw"]]
                 g._start = data["start"]
                 return g
@@ -102,7 +102,7 @@ class SavableMatch(Match):
         if (g._rules, g._seed) != (record.rules, record.seed):
             raise RecordError("the snapshot and the record are not of the same game")
         g._shuffles = [[c.index for c in order] for order in record.shuffles]
-        g._moves = [action_of(m) for m in record.moves]
+        g._moves = [index_move_of(m) for m in record.moves]
         g._draw = [[(s, c.index) for s, c in rnd] for rnd in record.dealer_draw]
         g._start = record.start
         return g
@@ -119,7 +119,7 @@ class SavableMatch(Match):
         g._deal = Deal.build(
             rules,
             hands=[cards_from_text(h) for h in data["hands"]],
-            table=cards_from_text(data["table"]),
+            felt=cards_from_text(data["table"]),
             deck=cards_from_text(data["deck"]),
             pos=int(data["deck_pos"]),
             captured=[cards_from_text(p) for p in data["captured"]],
@@ -141,12 +141,12 @@ class SavableMatch(Match):
         return g
 
 
-def _action_text(action: Action) -> str:
+def _action_text(action: IndexMove) -> str:
     """``str(Move)`` of an action, without building the Move (snapshots write hundreds)."""
     card, capture = action
     if not capture:
         return CARD_TEXT[card]
-    return CARD_TEXT[card] + ":" + "+".join([CARD_TEXT[c] for c in sorted(capture, key=table_key)])
+    return CARD_TEXT[card] + ":" + "+".join([CARD_TEXT[c] for c in sorted(capture, key=felt_key)])
 
 
 def _outcome_to_dict(outcome: Outcome | None) -> dict[str, Any] | None:

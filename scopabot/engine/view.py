@@ -59,7 +59,7 @@ class GameView:
     dealer: int
     deal_number: int
     hand: tuple[Card, ...]
-    table: tuple[Card, ...]
+    felt: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     deck_size: int
     captured_counts: tuple[int, ...]
@@ -111,7 +111,7 @@ class GameView:
 
     def unseen_cards(self) -> tuple[Card, ...]:
         """Cards this seat has not seen this deal: exactly those in other hands or the deck."""
-        seen = {c.index for c in self.hand} | {c.index for c in self.table}
+        seen = {c.index for c in self.hand} | {c.index for c in self.felt}
         seen.update(c.index for pile in self.captured for c in pile)
         seen.update(c.index for c in self.out_of_play)
         return tuple(c for c in CARDS if c.index not in seen)

@@ -21,7 +21,7 @@ def table_alt_text(
     ``reader`` is the seat the picture is drawn for, when only that seat sees it (the
     terminal): its turn is "your turn", not "You's turn"."""
     rules = view.rules
-    table = card_list(view.table, lang) if view.table else word(lang, "empty")
+    table = card_list(view.felt, lang) if view.felt else word(lang, "empty")
     parts = [f"{word(lang, 'table')}: {table}"]
     if view.deck_size:
         parts.append(count_phrase(lang, view.deck_size, "deck_one", "deck"))

@@ -57,7 +57,7 @@ def sample_position(rules: Rules, *, scopa: bool = True) -> GameView:
             plays = game.plays()
             if plays and len(plays[-1].capture) >= 2 and plays[-1].scopa == scopa:
                 view = game.view_for(game.turn)
-                if scopa or len(view.table) >= 4:
+                if scopa or len(view.felt) >= 4:
                     return view
                 fallback = fallback or view
     if fallback is None:  # pragma: no cover - 500 seeded matches always have one

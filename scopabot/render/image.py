@@ -84,7 +84,7 @@ def table_image(
         "table",
         view.rules,
         view.deal_number,
-        view.table,
+        view.felt,
         view.hand_sizes,
         view.deck_size,
         view.captured_counts,
@@ -103,9 +103,9 @@ def table_image(
 
 def _table_image(view: GameView, names: Sequence[str], theme: Theme, lang: str) -> bytes:
     rules = view.rules
-    width_card, per_row = _table_layout(len(view.table))
-    rows = -(-len(view.table) // per_row)
-    table_h = rows * (card_height(width_card) + GAP) - GAP if view.table else 60
+    width_card, per_row = _table_layout(len(view.felt))
+    rows = -(-len(view.felt) // per_row)
+    table_h = rows * (card_height(width_card) + GAP) - GAP if view.felt else 60
     last = view.plays[-1] if view.plays else None
     strip_h = 0 if last is None and view.outcome is None else STRIP_H
     header_h, seats_h = 80, seats_height(view)
@@ -140,17 +140,17 @@ def _table_image(view: GameView, names: Sequence[str], theme: Theme, lang: str) 
     # The cards face up; a card just laid is ringed in the last-play colour.
     y += seats_h + 24
     laid = last.card if last is not None and not last.capture else None
-    if not view.table:
+    if not view.felt:
         cv.text((WIDTH / 2, y + 30), word(lang, "empty_table"), INFO, fill=col.muted, anchor="mm")
     for r in range(rows):
-        row = view.table[r * per_row : (r + 1) * per_row]
+        row = view.felt[r * per_row : (r + 1) * per_row]
         row_w = len(row) * (width_card + GAP) - GAP
         x = (WIDTH - row_w) // 2
         for c in row:
             cv.card(c, x, y, width_card, ring=col.last if c == laid else None)
             x += width_card + GAP
         y += card_height(width_card) + GAP
-    y += 24 - GAP if view.table else 84
+    y += 24 - GAP if view.felt else 84
 
     # The last play (or the end of the match).
     if strip_h:

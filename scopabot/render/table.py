@@ -50,7 +50,7 @@ class PublicGame(Protocol):
     @property
     def deal_number(self) -> int: ...
     @property
-    def table_cards(self) -> tuple[Card, ...]: ...
+    def felt(self) -> tuple[Card, ...]: ...
     @property
     def deck_size(self) -> int: ...
     @property
@@ -241,7 +241,7 @@ def table_screen(
             blocks.append(note)
         rows = ((Button(tr("btn.rematch", lang), Action.REMATCH, style=Style.SUCCESS),),)
         return Screen(tuple(blocks), rows, accent=GOLD)
-    on_table = cards_names(game.table_cards, lang) if game.table_cards else tr("table.empty", lang)
+    on_table = cards_names(game.felt, lang) if game.felt else tr("table.empty", lang)
     blocks.append(f"**{tr('table.cards', lang)}** {on_table}")
     turn = tr("turn.of", lang, name=names[game.turn])
     if game.deadline is not None:
@@ -286,7 +286,7 @@ def public_game_view(game: PublicPosition) -> GameView:
         dealer=game.dealer,
         deal_number=game.deal_number,
         hand=(),
-        table=game.table_cards,
+        felt=game.felt,
         hand_sizes=game.hand_sizes,
         deck_size=game.deck_size,
         captured_counts=game.captured_counts,

@@ -102,7 +102,7 @@ def outcome_text(outcome: Outcome, side_names: Sequence[str]) -> str:
 
 
 def table_text(view: GameView) -> str:
-    return "Table: " + cards_text(view.table)
+    return "Table: " + cards_text(view.felt)
 
 
 def hand_text(view: GameView) -> str:

@@ -162,7 +162,7 @@ class PublicView:
     turn: int
     dealer: int
     deal_number: int
-    table_cards: tuple[Card, ...]
+    felt: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     deck_size: int
     captured_counts: tuple[int, ...]
@@ -206,7 +206,7 @@ class PublicView:
             turn=view.turn,
             dealer=view.dealer,
             deal_number=view.deal_number,
-            table_cards=view.table,
+            felt=view.felt,
             hand_sizes=view.hand_sizes,
             deck_size=view.deck_size,
             captured_counts=view.captured_counts,

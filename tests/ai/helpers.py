@@ -39,9 +39,9 @@ def hidden_of(game: Game, seat: int) -> list[tuple[Card, ...]]:
 
 
 def same_public(a: GameView, b: GameView) -> bool:
-    return (a.hand, a.table, a.plays, a.hand_sizes, a.deck_size, a.scope) == (
+    return (a.hand, a.felt, a.plays, a.hand_sizes, a.deck_size, a.scope) == (
         b.hand,
-        b.table,
+        b.felt,
         b.plays,
         b.hand_sizes,
         b.deck_size,

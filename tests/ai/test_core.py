@@ -43,7 +43,7 @@ def engine_actions(deal: Deal) -> list[tuple[int, int]]:
 
 def assert_same_position(deal: Deal, s: core.State) -> None:
     assert [sorted(h) for h in deal.hands] == [sorted(h) for h in s.hands]
-    assert core.mask_of(deal.table) == s.table
+    assert core.mask_of(deal.felt) == s.felt
     assert deal.code == s.code
     assert [core.mask_of(p) for p in deal.captured] == s.piles
     assert deal.scope == s.scope
@@ -59,7 +59,7 @@ def play_both(deal: Deal, rng: random.Random) -> None:
         legal = engine_actions(deal)
         assert sorted(core.actions(c, s)) == legal
         card, taken = legal[int(rng.random() * len(legal))]
-        engine_taken = tuple(t for t in deal.table if taken >> t & 1)
+        engine_taken = tuple(t for t in deal.felt if taken >> t & 1)
         over = deal.apply(card, engine_taken)
         assert core.apply(c, s, card, taken) == over
         assert s.scopa == deal.scopa
@@ -105,7 +105,7 @@ def test_the_exact_search_agrees_with_the_engine_deal(rules: Rules) -> None:
     # for the exact search.
     left = min(7, rules.players * rules.hand_size)
     for seed in range(4):
-        game = midgame(rules, seed=seed, plays=40 - rules.table_size - left)
+        game = midgame(rules, seed=seed, plays=40 - rules.felt_size - left)
         deal = game.deal.copy()
         assert deal.pos == len(deal.deck) and deal.left == left
         s = core.State.of(deal)
@@ -121,13 +121,13 @@ def test_playouts_on_the_core_play_every_card(rules: Rules) -> None:
     for seed in range(5):
         game = midgame(rules, seed=seed, plays=3)
         deal = game.deal.copy()
-        before = sum(len(p) for p in deal.captured) + len(deal.table) + deal.left
+        before = sum(len(p) for p in deal.captured) + len(deal.felt) + deal.left
         for informed in (False, True):
             s = core.State.of(deal)
             rng = random.Random(seed)
             stream = [rng.random() for _ in range(50)]
             value = core.playout_reward(c, s, 0, stream, 0.3, informed)
-            assert s.left == 0 and not any(s.hands) and not s.table
+            assert s.left == 0 and not any(s.hands) and not s.felt
             assert sum(p.bit_count() for p in s.piles) <= before
             assert value == c.reward(s.piles, s.scope, 0)
 
@@ -179,13 +179,13 @@ def random_playout_on_the_deal(deal: Deal, bits: random.Random) -> list[int]:
         for card in order:
             legal = [taken for played, taken in deal.actions() if played == card]
             assert legal, "the playout played a card its seat does not hold"
-            table = core.mask_of(deal.table)
-            options = core.captures(c, table, core.code_of(table), VALUE_OF[card])
+            felt = core.mask_of(deal.felt)
+            options = core.captures(c, felt, core.code_of(felt), VALUE_OF[card])
             if len(options) > 1:
                 taken_mask = options[draw(24) % len(options)][0]
             else:
                 taken_mask = options[0][0] if options else 0
-            taken = tuple(t for t in deal.table if taken_mask >> t & 1)
+            taken = tuple(t for t in deal.felt if taken_mask >> t & 1)
             assert sorted(taken) in [sorted(t) for t in legal]
             if deal.apply(card, taken):
                 deal.finish()
@@ -216,4 +216,4 @@ def test_the_random_playout_plays_and_scores_as_the_engine_deal(
     assert points == random_playout_on_the_deal(reference, random.Random(moves))
     assert s.piles == [core.mask_of(p) for p in reference.captured]
     assert s.scope == reference.scope
-    assert not s.table and not any(s.hands) and s.left == 0
+    assert not s.felt and not any(s.hands) and s.left == 0

@@ -24,7 +24,7 @@ def test_sampled_deals_match_the_view() -> None:
             assert [len(h) for h in deal.hands] == list(view.hand_sizes)
             assert len(deal.deck) == view.deck_size
             assert deal.hands[view.seat] == [c.index for c in view.hand]
-            everything = [c for h in deal.hands for c in h] + deal.table + deal.deck
+            everything = [c for h in deal.hands for c in h] + deal.felt + deal.deck
             everything += [c for p in deal.captured for c in p]
             assert sorted(everything) == list(range(40))
 
@@ -33,10 +33,10 @@ def _settebello_refused() -> Game:
     """Seat 1, holding no 7, 9 or 10, lays the 3d on a table where a 7 would take the
     settebello; seats 0, 2 and 3 share every 7, 9 and 10 left and the other threes."""
     seat1 = ["1d", "2d", "3d", "4d", "5d", "6d", "8d", "1c", "2c"]
-    table = ["7d", "10c", "10s", "9c"]
-    rest = [str(c) for c in CARDS if str(c) not in seat1 + table]
+    felt = ["7d", "10c", "10s", "9c"]
+    rest = [str(c) for c in CARDS if str(c) not in seat1 + felt]
     game = Game.from_position(
-        SCOPONE, hands=[rest[0:9], seat1, rest[9:18], rest[18:27]], table=table, turn=1
+        SCOPONE, hands=[rest[0:9], seat1, rest[9:18], rest[18:27]], felt=felt, turn=1
     )
     game.play("3d")
     return game
@@ -78,7 +78,7 @@ def test_the_chain_draws_from_the_weighted_distribution() -> None:
     game = Game.from_position(
         SCOPONE,
         hands=[["1d", "7c"], ["9b", "3s"], ["8d", "9d"], ["2c", "7s"]],
-        table=["7d", "4b"],
+        felt=["7d", "4b"],
         turn=1,
     )
     game.play("9b")

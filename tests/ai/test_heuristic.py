@@ -20,7 +20,7 @@ def test_signal_lays_a_card_it_holds_the_twin_of() -> None:
     game = Game.from_position(
         SCOPONE,
         hands=[["8c", "8s", "4b"], ["1d", "2d"], ["1c", "2c"], ["1s", "2s"]],
-        table=["10c"],
+        felt=["10c"],
         turn=0,
     )
     move = normal_move(game.view_for(0))
@@ -50,11 +50,11 @@ def test_signal_shows_over_whole_deals() -> None:
 
 def test_takes_the_settebello_and_the_sevens() -> None:
     game = Game.from_position(
-        Rules(), hands=[["7c", "3s"], ["1b", "2b"]], table=["7s", "3d"], turn=0
+        Rules(), hands=[["7c", "3s"], ["1b", "2b"]], felt=["7s", "3d"], turn=0
     )
     assert normal_move(game.view_for(0)) == Move.parse("7c:7s")
     game = Game.from_position(
-        Rules(), hands=[["7c", "3s"], ["1b", "2b"]], table=["7d", "3d", "7s"], turn=0
+        Rules(), hands=[["7c", "3s"], ["1b", "2b"]], felt=["7d", "3d", "7s"], turn=0
     )
     assert normal_move(game.view_for(0)) == Move.parse("7c:7d")
 
@@ -62,7 +62,7 @@ def test_takes_the_settebello_and_the_sevens() -> None:
 def test_guards_the_settebello() -> None:
     # Laying the settebello would let any unseen 7 take it; the cavallo goes instead.
     game = Game.from_position(
-        Rules(), hands=[["7d", "9b"], ["1b", "2b"]], table=["4c"], deck=["10b"] * 0, turn=0
+        Rules(), hands=[["7d", "9b"], ["1b", "2b"]], felt=["4c"], deck=["10b"] * 0, turn=0
     )
     assert normal_move(game.view_for(0)) == Move.parse("9b")
 
@@ -78,7 +78,7 @@ def test_avoids_leaving_a_table_an_unseen_card_sweeps() -> None:
     # this round (its third card), so 36 cards remain undealt.
     named = ("5c", "10b", "1b", "2d")
     game = Game.from_position(
-        Rules(), hands=[["5c", "10b"], ["1b"]], table=["2d"], deck=rest_of_deck(*named), turn=0
+        Rules(), hands=[["5c", "10b"], ["1b"]], felt=["2d"], deck=rest_of_deck(*named), turn=0
     )
     assert normal_move(game.view_for(0)) == Move.parse("10b")
 
@@ -89,7 +89,7 @@ def test_counts_the_cards_already_played() -> None:
     fresh = Game.from_position(
         Rules(),
         hands=[["6c", "10b"], ["1b"]],
-        table=["2d"],
+        felt=["2d"],
         deck=rest_of_deck("6c", "10b", "1b", "2d"),
         turn=0,
     )
@@ -97,13 +97,13 @@ def test_counts_the_cards_already_played() -> None:
     counted = Game.from_position(
         Rules(),
         hands=[["4s", "6c", "10b"], ["8c", "8s", "1b"]],
-        table=["2d", "8d", "8b", "4c"],
+        felt=["2d", "8d", "8b", "4c"],
         deck=rest_of_deck(*named),
         turn=1,
     )
     for move in ("8c:8d", "4s:4c", "8s:8b"):
         counted.play(move)
-    assert [str(c) for c in counted.table] == ["2d"]
+    assert [str(c) for c in counted.felt] == ["2d"]
     player = NormalPlayer(seed=0)
     six = Move.parse("6c")
     risky = player.scores(fresh.view_for(0))[six]
@@ -117,7 +117,7 @@ def test_does_not_take_its_partners_double() -> None:
     game = Game.from_position(
         SCOPONE,
         hands=[["5s", "10b"], ["1d", "9d"], ["5c", "3c"], ["9s", "2s"]],
-        table=["6b"],
+        felt=["6b"],
         turn=2,
     )
     game.play("5c")
@@ -132,7 +132,7 @@ def test_does_not_take_its_partners_double() -> None:
     other = Game.from_position(
         SCOPONE,
         hands=[["5s", "10b"], ["5c", "9d"], ["1d", "3c"], ["9s", "2s"]],
-        table=["6b"],
+        felt=["6b"],
         turn=1,
     )
     other.play("5c")
@@ -168,7 +168,7 @@ def test_keeps_its_highest_card_for_the_last_capture() -> None:
     game = Game.from_position(
         SCOPONE,
         hands=[["2c", "10b"], ["1d", "3d"], ["1c", "3c"], ["1s", "3s"]],
-        table=["9d"],
+        felt=["9d"],
         turn=0,
     )
     assert normal_move(game.view_for(0)) == Move.parse("2c")

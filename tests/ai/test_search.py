@@ -51,7 +51,7 @@ def test_search_takes_the_settebello() -> None:
     game = Game.from_position(
         Rules(),
         hands=[["7c", "5b"], ["7s", "2c"]],
-        table=["7d", "3b", "4c"],
+        felt=["7d", "3b", "4c"],
         turn=0,
     )
     player = make_player("hard", seed=0, iterations=20, time_budget=60.0)
@@ -83,10 +83,10 @@ def test_playouts_finish_the_deal_with_every_card(rules: Rules) -> None:
         game = midgame(rules, seed=seed, plays=3)
         for informed in (False, True):
             deal = deal_of(game)
-            before = sum(len(p) for p in deal.captured) + len(deal.table) + deal.left
+            before = sum(len(p) for p in deal.captured) + len(deal.felt) + deal.left
             before += len(deal.discarded)
             playout(deal, random.Random(seed), 0.1, card_weights(rules), informed=informed)
-            assert deal.left == 0 and not any(deal.hands) and not deal.table
+            assert deal.left == 0 and not any(deal.hands) and not deal.felt
             assert sum(len(p) for p in deal.captured) + len(deal.discarded) == before
 
 
@@ -101,11 +101,11 @@ def test_the_one_possible_deal_is_searched_once() -> None:
     # Two-player scopa with the deck empty: the cards seat 0 cannot see are exactly the
     # opponent's hand, so every sampled deal would be this same deal, solved exactly.
     hands = [["2d", "4c", "5b"], ["6c", "8d", "1b"]]
-    table = ["2s", "4s", "10b"]
-    named = {Card.parse(c) for c in [*hands[0], *hands[1], *table]}
+    felt = ["2s", "4s", "10b"]
+    named = {Card.parse(c) for c in [*hands[0], *hands[1], *felt]}
     rest = [c for c in CARDS if c not in named]
     game = Game.from_position(
-        Rules(), hands=hands, table=table, captured=[rest[::2], rest[1::2]], turn=0, dealer=1
+        Rules(), hands=hands, felt=felt, captured=[rest[::2], rest[1::2]], turn=0, dealer=1
     )
     view = game.view_for(0)
     for level in ("hard", "expert"):

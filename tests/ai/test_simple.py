@@ -41,7 +41,7 @@ def test_greedy_takes_the_settebello() -> None:
     game = Game.from_position(
         Rules(),
         hands=[["7c", "3s", "9b"], ["1b", "2b", "4c"]],
-        table=["7d", "3b", "6c", "9d"],
+        felt=["7d", "3b", "6c", "9d"],
         deck=["10b", "10c", "10s", "8b", "8c", "8s"],
     )
     move = make_player("greedy", seed=0).choose(game.view_for(0))
@@ -52,18 +52,18 @@ def test_greedy_prefers_a_scopa() -> None:
     game = Game.from_position(
         Rules(),
         hands=[["5c", "4s"], ["1b", "2b"]],
-        table=["2d", "3b"],
+        felt=["2d", "3b"],
         deck=["10b", "10c", "10s", "8b", "8c", "8s"],
     )
     assert make_player("greedy", seed=0).choose(game.view_for(0)) == Move.parse("5c:2d+3b")
 
 
 def test_greedy_avoids_leaving_an_easy_scopa() -> None:
-    # Laying the 2 leaves 4 + 2 = 6 on the table; laying the re leaves 14, out of reach.
+    # Laying the 2 leaves 4 + 2 = 6 on the felt; laying the re leaves 14, out of reach.
     game = Game.from_position(
         Rules(),
         hands=[["2c", "10s"], ["1b", "8b"]],
-        table=["4d"],
+        felt=["4d"],
         deck=["9b", "9c", "9s", "5b", "5s", "6s"],
     )
     assert make_player("greedy", seed=0).choose(game.view_for(0)) == Move.parse("10s")
@@ -75,7 +75,7 @@ def test_greedy_keeps_the_settebello_off_the_table() -> None:
     game = Game.from_position(
         Rules(),
         hands=[["7d", "1s"], ["2b", "8b"]],
-        table=["9b"],
+        felt=["9b"],
         deck=["9c", "9s", "5b", "5s", "6s", "6b"],
     )
     assert make_player("greedy", seed=0).choose(game.view_for(0)) == Move.parse("1s")

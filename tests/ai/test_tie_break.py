@@ -16,7 +16,7 @@ def two_lays() -> GameView:
     game = Game.from_position(
         Rules(),
         hands=[["4c", "9s"], ["5d", "8c"]],
-        table=["2b"],
+        felt=["2b"],
         deck=["6c", "6s", "6b", "6d", "1b", "3c", "7s", "10d", "10b", "3d", "5s", "7c"],
         turn=0,
         dealer=1,
@@ -55,7 +55,7 @@ def test_equal_values_go_to_the_play_that_leaves_no_scopa() -> None:
 
 def test_a_sweep_on_the_last_card_is_no_risk() -> None:
     # Seat 0 plays the deal's second-to-last card: the last, whatever it takes, is no scopa.
-    game = Game.from_position(Rules(), hands=[["4c"], ["6s"]], table=["2b"], turn=0, dealer=1)
+    game = Game.from_position(Rules(), hands=[["4c"], ["6s"]], felt=["2b"], turn=0, dealer=1)
     view = game.view_for(0)
     assert scopa_risk(view, Move.parse("4c")) == 0.0
 
@@ -68,7 +68,7 @@ def test_an_asso_taking_all_is_no_scopa_to_fear() -> None:
     game = Game.from_position(
         rules,
         hands=[["9s", "5d"], ["1c", "1b"]],
-        table=["3c"],
+        felt=["3c"],
         deck=["1d", "1s", "2c", "2s", "8c", "8b"],
         turn=0,
         dealer=1,

@@ -13,7 +13,7 @@ def position(
     rules: Rules | None = None,
     *,
     hands: list[str],
-    table: str = "",
+    felt: str = "",
     deck: str = "",
     captured: list[str] | None = None,
     **kwargs: object,
@@ -23,7 +23,7 @@ def position(
     return Game.from_position(
         rules,
         hands=[cards(h) for h in hands],
-        table=cards(table),
+        felt=cards(felt),
         deck=cards(deck),
         captured=[cards(p) for p in captured] if captured is not None else None,
         **kwargs,  # type: ignore[arg-type]

@@ -5,12 +5,12 @@ import pytest
 from scopabot.engine import (
     CARDS,
     DENARI_SUIT,
+    FELT_ORDER,
     PRIMIERA_OF,
     PRIMIERA_POINTS,
     RE_BELLO,
     SETTEBELLO,
     SUIT_OF,
-    TABLE_ORDER,
     VALUE_OF,
     Card,
     CardParseError,
@@ -19,8 +19,8 @@ from scopabot.engine import (
     Move,
     Rules,
     Suit,
-    action_of,
     format_cards,
+    index_move_of,
     move_of,
     parse_cards,
 )
@@ -95,16 +95,16 @@ def test_the_index_tables_say_what_the_cards_say() -> None:
         assert VALUE_OF[i] == card.value and SUIT_OF[i] == card.suit.number
         assert PRIMIERA_OF[i] == PRIMIERA_POINTS[card.value]
         assert (SUIT_OF[i] == DENARI_SUIT) == (card.suit is Suit.DENARI)
-        assert TABLE_ORDER[i] == card.sort_key()[0] * 4 + card.sort_key()[1]
+        assert FELT_ORDER[i] == card.sort_key()[0] * 4 + card.sort_key()[1]
     assert CARDS[SETTEBELLO] == Card.parse("settebello")
     assert CARDS[RE_BELLO] == Card.parse("re bello")
 
 
 def test_moves_and_actions_convert_both_ways() -> None:
     g = Game.from_position(
-        Rules(), hands=[["9c", "1b", "4s"], ["10s", "2c", "3c"]], table=["1d", "3s", "4b", "5c"]
+        Rules(), hands=[["9c", "1b", "4s"], ["10s", "2c", "3c"]], felt=["1d", "3s", "4b", "5c"]
     )
     moves = g.legal_moves()
-    assert [action_of(m) for m in moves] == g.legal_actions()
-    assert [move_of(a) for a in g.legal_actions()] == list(moves)
+    assert [index_move_of(m) for m in moves] == g.legal_index_moves()
+    assert [move_of(a) for a in g.legal_index_moves()] == list(moves)
     assert len(moves) == 4

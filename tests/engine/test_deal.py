@@ -45,7 +45,7 @@ def test_a_copied_deal_plays_out_without_touching_the_game() -> None:
         totals = deal.playout(random.Random(1))
         assert len(totals) == game.rules.sides
         assert sum(len(p) for p in deal.captured) + len(deal.discarded) == 40
-        assert deal.table == [] and all(not h for h in deal.hands)
+        assert deal.felt == [] and all(not h for h in deal.hands)
         assert game.to_snapshot() == before
 
 
@@ -55,11 +55,11 @@ def test_the_game_and_its_deal_agree_on_every_random_deal() -> None:
         game = Game.new(Rules(players=2 + seed % 3, asso_piglia_tutto=seed % 2 == 0), seed=seed)
         shadow = game.deal.copy()
         while True:
-            actions = game.legal_actions()
+            actions = game.legal_index_moves()
             assert actions == shadow.actions()
             action = actions[int(rng.random() * len(actions))]
             over = shadow.apply(*action)
-            result = game.apply_action(action)
+            result = game.play_index_move(action)
             assert over == (result is not None)
             if over:
                 shadow.finish()

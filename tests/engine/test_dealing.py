@@ -12,7 +12,7 @@ from .helpers import names
 
 
 @pytest.mark.parametrize(
-    ("rules", "hand", "table", "deck"),
+    ("rules", "hand", "felt", "deck"),
     [
         (Rules(players=2), 3, 4, 30),
         (Rules(players=3), 3, 4, 27),
@@ -21,10 +21,10 @@ from .helpers import names
         (Rules(preset=Preset.SCOPONE_CLASSICO), 9, 4, 0),
     ],
 )
-def test_each_preset_deals_its_cards(rules: Rules, hand: int, table: int, deck: int) -> None:
+def test_each_preset_deals_its_cards(rules: Rules, hand: int, felt: int, deck: int) -> None:
     g = Game.new(rules, seed=3)
     assert [len(g.hand(s)) for s in range(rules.players)] == [hand] * rules.players
-    assert len(g.table) == table and g.deck_size == deck
+    assert len(g.felt) == felt and g.deck_size == deck
     assert g.turn == (g.dealer + 1) % rules.players
 
 
@@ -34,7 +34,7 @@ def test_scopa_rounds_of_three(players: int, rounds: int) -> None:
     refills = 0
     first = g.deal_number
     while g.deal_number == first and not g.is_over:
-        g.apply_action(g.legal_actions()[0])
+        g.play_index_move(g.legal_index_moves()[0])
         if all(len(g.hand(s)) == 3 for s in range(players)) and g.deal_number == first:
             refills += 1
     assert refills == rounds - 1
@@ -44,7 +44,7 @@ def test_the_dealer_passes_to_the_right_and_the_next_player_leads() -> None:
     g = Game.new(Rules(preset=Preset.SCOPONE_SCIENTIFICO, target=101), seed=5)
     dealers = [g.dealer]
     while g.deal_number < 4:
-        g.apply_action(g.legal_actions()[0])
+        g.play_index_move(g.legal_index_moves()[0])
         if g.move_count % 40 == 0:
             dealers.append(g.dealer)
             assert g.turn == (g.dealer + 1) % 4
@@ -54,7 +54,7 @@ def test_the_dealer_passes_to_the_right_and_the_next_player_leads() -> None:
 def _first_seed_with_three_kings() -> int:
     for seed in range(5000):
         g = Game.new(Rules(three_kings_redeal=False), seed=seed)
-        if sum(1 for c in g.table if c.value == 10) >= 3:
+        if sum(1 for c in g.felt if c.value == 10) >= 3:
             return seed
     raise AssertionError("no seed shows three kings")
 
@@ -63,8 +63,8 @@ def test_three_kings_on_the_table_are_dealt_again() -> None:
     seed = _first_seed_with_three_kings()
     kept = Game.new(Rules(three_kings_redeal=False), seed=seed)
     redealt = Game.new(Rules(), seed=seed)
-    assert sum(1 for c in kept.table if c.value == 10) >= 3
-    assert sum(1 for c in redealt.table if c.value == 10) < 3
+    assert sum(1 for c in kept.felt if c.value == 10) >= 3
+    assert sum(1 for c in redealt.felt if c.value == 10) < 3
     assert len(redealt.record().shuffles) >= 2 and len(kept.record().shuffles) == 1
     # The thrown-back shuffle is part of the record, so replay gives the same game.
     assert Game.replay(redealt.record()).to_snapshot() == redealt.to_snapshot()
@@ -99,6 +99,6 @@ def test_first_dealer_by_draw_highest_card_deals_and_ties_draw_again() -> None:
 
 def test_dealt_cards_are_the_whole_deck() -> None:
     g = Game.new(Rules(players=3), seed=1)
-    dealt = [c for s in range(3) for c in g.hand(s)] + list(g.table) + list(g.deck())
+    dealt = [c for s in range(3) for c in g.hand(s)] + list(g.felt) + list(g.deck())
     assert sorted(c.index for c in dealt) == list(range(40))
-    assert len(names(g.table)) == 4
+    assert len(names(g.felt)) == 4

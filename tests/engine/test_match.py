@@ -18,7 +18,7 @@ def finish(rules: Rules, *, totals: list[int], scope: list[int], **kw: object) -
     g = position(
         rules,
         hands=HANDS,
-        table=TABLE,
+        felt=TABLE,
         captured=[REST, ""],
         scope=scope,
         totals=totals,
@@ -43,7 +43,7 @@ def test_below_the_target_the_match_goes_on_with_the_next_dealer() -> None:
     g = finish(Rules(target=21), totals=[8, 5], scope=[0, 0], dealer=1)
     assert not g.is_over and g.totals == (12, 5)
     assert g.deal_number == 2 and g.dealer == 0 and g.turn == 1
-    assert len(g.hand(0)) == 3 and len(g.table) == 4
+    assert len(g.hand(0)) == 3 and len(g.felt) == 4
 
 
 def test_when_both_reach_the_target_the_higher_total_wins() -> None:
@@ -109,7 +109,7 @@ def test_extra_deal_tiebreak_never_starts_spareggi() -> None:
 def test_napola_to_the_re_wins_the_match_at_once() -> None:
     denari = " ".join(f"{v}d" for v in range(1, 10))
     rules = Rules(napola=True, target=31)
-    g = position(rules, hands=["10b", "2c"], table="10d", captured=[denari, ""], totals=[0, 25])
+    g = position(rules, hands=["10b", "2c"], felt="10d", captured=[denari, ""], totals=[0, 25])
     g.play("10b:10d")
     result = g.play("2c")
     outcome = result.outcome

@@ -43,7 +43,7 @@ rules_strategy = st.builds(
 
 def all_cards(g: Game) -> list[str]:
     cards = [c for s in range(g.rules.players) for c in g.hand(s)]
-    cards += [*g.table, *g.deck(), *g.discarded()]
+    cards += [*g.felt, *g.deck(), *g.discarded()]
     cards += [c for side in range(g.rules.sides) for c in g.captured(side)]
     return [str(c) for c in cards]
 
@@ -66,8 +66,8 @@ def test_random_matches_keep_every_invariant(rules: Rules, seed: int, data: st.D
         # A random card of the hand with a random capture is accepted iff it is listed.
         hand = g.hand(g.turn)
         card = data.draw(st.sampled_from(hand))
-        table = list(g.table)
-        taken = data.draw(st.lists(st.sampled_from(table), unique=True) if table else st.just([]))
+        felt = list(g.felt)
+        taken = data.draw(st.lists(st.sampled_from(felt), unique=True) if felt else st.just([]))
         attempt = Move(card, frozenset(taken))
         before = g.to_snapshot()
         if attempt in legal:

@@ -22,7 +22,7 @@ from .helpers import position
 
 
 def test_any_notation_of_a_card_or_a_move_resolves_to_the_same_move() -> None:
-    g = position(hands=["9b 2c", "1c 2d"], table="1d 3s 4c 5d")
+    g = position(hands=["9b 2c", "1c 2d"], felt="1d 3s 4c 5d")
     expected = Move.parse("9b:4c+5d")
     given = [
         ("9b:4c+5d", None),
@@ -40,7 +40,7 @@ def test_any_notation_of_a_card_or_a_move_resolves_to_the_same_move() -> None:
 
 
 def test_a_card_that_can_take_different_cards_asks_which() -> None:
-    g = position(hands=["9b 2c", "1c 2d"], table="1d 3s 4c 5d")
+    g = position(hands=["9b 2c", "1c 2d"], felt="1d 3s 4c 5d")
     with pytest.raises(AmbiguousMoveError) as info:
         g.resolve_move("9b")
     assert info.value.card == Card.parse("9b")
@@ -49,7 +49,7 @@ def test_a_card_that_can_take_different_cards_asks_which() -> None:
 
 
 def test_what_is_not_a_card_or_a_move_is_a_parse_error() -> None:
-    g = position(hands=["9b 2c", "1c 2d"], table="1d 3s 4c 5d")
+    g = position(hands=["9b 2c", "1c 2d"], felt="1d 3s 4c 5d")
     for played, capture in [
         ("7x", None),
         ("", None),
@@ -65,13 +65,13 @@ def test_what_is_not_a_card_or_a_move_is_a_parse_error() -> None:
 
 
 def test_a_refusal_says_which_rule_and_changes_nothing() -> None:
-    g = position(hands=["9b 2c", "1c 2d"], table="1d 3s 4c 5d")
+    g = position(hands=["9b 2c", "1c 2d"], felt="1d 3s 4c 5d")
     before = g.to_snapshot()
     cases = [
         (("1c", None, None), IllegalReason.NOT_IN_HAND),
         (("9b", None, 1), IllegalReason.NOT_YOUR_TURN),
         (("9b", "1d+4c", None), IllegalReason.WRONG_SUM),
-        (("9b", "10s", None), IllegalReason.NOT_ON_TABLE),
+        (("9b", "10s", None), IllegalReason.NOT_ON_FELT),
     ]
     for (played, capture, seat), reason in cases:
         with pytest.raises(IllegalMoveError) as info:

@@ -75,7 +75,7 @@ def test_with_four_players_partners_sit_opposite_and_share_captures() -> None:
     rules = Rules(players=4)
     assert [rules.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     assert rules.seats_of(0) == (0, 2) and rules.sides == 2
-    g = position(rules, hands=["10b 1c", "10c 1s", "5d 1b", "9d 2d"], table="2s 3c 4b")
+    g = position(rules, hands=["10b 1c", "10c 1s", "5d 1b", "9d 2d"], felt="2s 3c 4b")
     g.play("10b")
     g.play("10c:10b")
     g.play("5d:2s+3c")

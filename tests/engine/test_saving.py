@@ -51,7 +51,7 @@ def test_restore_gives_back_the_game_at_every_move(rules: Rules) -> None:
 
 
 def test_a_restored_game_goes_on_like_the_original() -> None:
-    g = position(Rules(deals=2), hands=["4b 7c", "9c 2d"], table="4d 6s", deck="1c 2c 3c 5c 6c 7s")
+    g = position(Rules(deals=2), hands=["4b 7c", "9c 2d"], felt="4d 6s", deck="1c 2c 3c 5c 6c 7s")
     g.play("4b:4d")
     record, snapshot = _kept(g)
     loaded = Game.restore(record, snapshot=snapshot)

@@ -16,7 +16,7 @@ from .helpers import position
 def test_a_view_shows_the_own_hand_and_public_facts_only() -> None:
     g = Game.new(Rules(preset=Preset.SCOPONE_CLASSICO), seed=4)
     v = g.view_for(2)
-    assert v.hand == g.hand(2) and v.table == g.table
+    assert v.hand == g.hand(2) and v.felt == g.felt
     assert v.hand_sizes == (9, 9, 9, 9) and v.deck_size == 0
     fields = {f.name for f in dataclasses.fields(v)}
     assert not fields & {"hands", "deck", "seed", "shuffles"}
@@ -27,8 +27,8 @@ def test_a_view_shows_the_own_hand_and_public_facts_only() -> None:
 
 def test_a_view_does_not_depend_on_what_the_seat_cannot_see() -> None:
     # Same own hand, table and history; other hands and the deck differ.
-    a = position(hands=["7d 1c 2c", "5s 6s 7s"], table="3b 4b", deck="8d 9d 10d 8c 9c 10c")
-    b = position(hands=["7d 1c 2c", "8d 9d 10d"], table="3b 4b", deck="5s 6s 7s 8c 9c 10c")
+    a = position(hands=["7d 1c 2c", "5s 6s 7s"], felt="3b 4b", deck="8d 9d 10d 8c 9c 10c")
+    b = position(hands=["7d 1c 2c", "8d 9d 10d"], felt="3b 4b", deck="5s 6s 7s 8c 9c 10c")
     for game in (a, b):
         game.play("7d:3b+4b")
     assert a.view_for(0) == b.view_for(0)
@@ -36,7 +36,7 @@ def test_a_view_does_not_depend_on_what_the_seat_cannot_see() -> None:
 
 
 def test_the_view_lists_every_play_and_the_unseen_cards() -> None:
-    g = position(hands=["7d 1c", "5s 2s"], table="3b 4b 10d")
+    g = position(hands=["7d 1c", "5s 2s"], felt="3b 4b 10d")
     g.play("7d:3b+4b")
     g.play("5s")
     v = g.view_for(0)
@@ -61,7 +61,7 @@ def test_next_hand_size_counts_the_refill() -> None:
         g.play(g.legal_moves()[0])
     v = g.view_for(g.turn)
     assert v.next_hand_size(first) == v.hand_sizes[first]  # no refill left
-    three = position(hands=["1d", "", ""], table="10b", deck="2d 3d 4d 5d 6d 7d 8d 9d 10d")
+    three = position(hands=["1d", "", ""], felt="10b", deck="2d 3d 4d 5d 6d 7d 8d 9d 10d")
     assert [three.view_for(0).next_hand_size(s) for s in (0, 1, 2)] == [1, 3, 3]
 
 
@@ -109,7 +109,7 @@ def test_snapshot_round_trips_in_the_middle_of_a_deal() -> None:
 
 def test_a_position_game_replays_from_its_start() -> None:
     deck = "1c 2c 3c 5c 6c 7s"
-    g = position(Rules(deals=1), hands=["4b 7c", "9c 2d"], table="4d 6s", deck=deck)
+    g = position(Rules(deals=1), hands=["4b 7c", "9c 2d"], felt="4d 6s", deck=deck)
     for move in ("4b:4d", "9c", "7c", "2d"):
         g.play(move)
     assert Game.replay(g.record()).to_snapshot() == g.to_snapshot()
@@ -126,7 +126,7 @@ def test_damaged_records_are_refused_clearly() -> None:
 
 
 def test_a_kept_view_never_shows_what_came_after_nor_reaches_the_game() -> None:
-    g = position(hands=["9c 2b", "10s 6s"], table="1d 3s 4b 5c")
+    g = position(hands=["9c 2b", "10s 6s"], felt="1d 3s 4b 5c")
     kept = g.view_for(0)
     moves = kept.legal_moves()
     g.play("2b")
@@ -138,11 +138,11 @@ def test_a_kept_view_never_shows_what_came_after_nor_reaches_the_game() -> None:
 
 def test_impossible_positions_are_refused() -> None:
     with pytest.raises(ValueError, match="holds no card"):
-        position(hands=["", "6d 7s"], table="1b")
+        position(hands=["", "6d 7s"], felt="1b")
     with pytest.raises(ValueError, match="cannot occur"):
-        position(hands=["5c", "6d 7s"], table="1b")
+        position(hands=["5c", "6d 7s"], felt="1b")
     with pytest.raises(ValueError, match="whole re-deals"):
-        position(hands=["5c", "6d"], table="1b", deck="1c 2c 3c 4c")
+        position(hands=["5c", "6d"], felt="1b", deck="1c 2c 3c 4c")
     with pytest.raises(ValueError, match="named twice"):
         position(hands=["5c", "5c"])
     position(hands=["5c", "6d 1d"], turn=1)  # seat 0 led this round, seat 1 answers: fine
@@ -155,7 +155,7 @@ def test_seeds_are_whole_numbers_from_zero() -> None:
 
 def test_unseen_cards_are_exactly_the_other_hands_and_the_deck() -> None:
     g = position(
-        hands=["7d 1c", "5s 2s"], table="3b", deck="8d 9d 10d 8c 9c 10c", captured=["4b 4c", "6s"]
+        hands=["7d 1c", "5s 2s"], felt="3b", deck="8d 9d 10d 8c 9c 10c", captured=["4b 4c", "6s"]
     )
     rng = random.Random(1)
     for _ in range(6):

@@ -42,7 +42,7 @@ def laid_position() -> Game:
     game = Game.from_position(
         Rules(),
         hands=[["8c", "7d", "1b"], ["2s", "4c", "5b"]],
-        table=["7c", "3c"],
+        felt=["7c", "3c"],
         deck=["1d", "2d", "3d", "4d", "5d", "6d"],
         turn=1,
         dealer=0,
@@ -145,7 +145,7 @@ def test_a_hand_picture_is_drawn_from_its_own_seat_view_only() -> None:
     other = Game.from_position(
         Rules(),
         hands=[["9s", "10b", "6c"], ["2s", "4c"]],
-        table=["7c", "3c", "5b"],
+        felt=["7c", "3c", "5b"],
         deck=["1d", "2d", "3d", "4d", "5d", "6d"],
         turn=0,
         dealer=0,
@@ -194,7 +194,7 @@ def test_table_alt_text_tells_a_capture_and_a_scopa() -> None:
     assert (
         "last play: Marco played the jack of cups and took the 3 of cups and the 5 of clubs" in text
     )
-    scopa = Game.from_position(Rules(), hands=[["10d", "2c"], ["4s"]], table=["4b", "6c"], turn=0)
+    scopa = Game.from_position(Rules(), hands=[["10d", "2c"], ["4s"]], felt=["4b", "6c"], turn=0)
     scopa.play("10d:4b+6c")
     said = image.table_alt_text(scopa.view_for(1), NAMES2)
     assert said.startswith("Table: empty;")
@@ -261,7 +261,7 @@ def test_a_crowded_table_and_long_names_stay_within_limits() -> None:
     game = Game.from_position(
         rules,
         hands=[["10d", "9d"], ["10c", "9c"], ["10s", "9s"], ["10b", "9b"]],
-        table=[c for c in CARDS if c.value <= 4],
+        felt=[c for c in CARDS if c.value <= 4],
         turn=0,
     )
     names = ["Alessandro Maria Bianchi di Montevecchio", "Zoë", "Łukasz", "Ñandú 🃏"]

@@ -53,7 +53,7 @@ def test_a_play_reads_as_a_player_says_it() -> None:
     assert (
         tr("played", Lang.IT, card=card_the(c("9c"), Lang.IT)) == "Hai giocato il cavallo di coppe."
     )
-    game = Game.from_position(Rules(), hands=[["7d", "2b"], ["3c"]], table=["3s", "4c", "7c"])
+    game = Game.from_position(Rules(), hands=[["7d", "2b"], ["3c"]], felt=["3s", "4c", "7c"])
     choices = tuple(m for m in game.legal_moves() if m.card == c("7d"))
     question = capture_screen(c("7d"), choices, Lang.IT, title="t").text()
     assert "Cosa prendi con il 7 di denari?" in question
@@ -106,14 +106,14 @@ def test_a_before_a_name_starting_with_a_is_ad() -> None:
 
 def test_the_points_line_says_the_goal_once_and_whose_scope() -> None:
     game = Game.from_position(
-        Rules(target=11), hands=[["7d"], ["3c"]], table=["4s"], scope=[1, 0], totals=[0, 4]
+        Rules(target=11), hands=[["7d"], ["3c"]], felt=["4s"], scope=[1, 0], totals=[0, 4]
     ).view_for(0)
     line = score_line(game, ["@alice", "Computer (normale)"], Lang.IT)  # type: ignore[arg-type]
     assert line == (
         "Punti (agli 11): @alice **0** · Computer (normale) **4**"
         " · scope in questa smazzata: @alice 1"
     )
-    none = Game.from_position(Rules(deals=3), hands=[["7d"], ["3c"]], table=["4s"]).view_for(0)
+    none = Game.from_position(Rules(deals=3), hands=[["7d"], ["3c"]], felt=["4s"]).view_for(0)
     assert score_line(none, ["a", "b"], Lang.EN) == "Points (3 deals): a **0** · b **0**"  # type: ignore[arg-type]
 
 

@@ -56,7 +56,7 @@ class _Public:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._view, name)
 
-    table_cards = property(lambda self: self._view.table)
+    felt = property(lambda self: self._view.felt)
     deadline: datetime | None = None
     finished = property(lambda self: self._view.outcome is not None)
     winner_side = property(lambda self: None)

@@ -238,7 +238,7 @@ def test_four_players_show_their_side_once_and_hand_sizes_as_numbers(canvases: R
     game = Game.from_position(
         rules,
         hands=[["10d", "9d"], ["10c", "9c", "1c"], ["10s", "9s", "1s"], ["10b", "9b"]],
-        table=["3d", "4d"],
+        felt=["3d", "4d"],
         turn=1,
         captured=[["1d", "2d", "5s"], ["7d", "7c", "6s", "2s", "3s"]],
         scope=[1, 0],
@@ -255,7 +255,7 @@ def test_two_players_words(canvases: Record) -> None:
     game = Game.from_position(
         Rules(),
         hands=[["10d"], ["10c"]],
-        table=["3d"],
+        felt=["3d"],
         turn=0,
         captured=[["1d"], []],
         scope=[2, 0],
@@ -304,7 +304,7 @@ def test_the_hand_picture_shows_the_cards_in_the_buttons_order(canvases: Record)
     hand_picture(view, "it")
     cv = canvases[-1]
     drawn = [c for c, *_ in sorted(cv.faces, key=lambda f: (f[2], f[1]))]
-    screen = hand_screen(view.hand, view.table, "it", title="t", your_turn=True, turn_name="Marco")
+    screen = hand_screen(view.hand, view.felt, "it", title="t", your_turn=True, turn_name="Marco")
     buttons = [b.arg for row in screen.rows for b in row]
     assert [str(c) for c in drawn] == buttons
     assert not any(t.isdigit() for t, _ in cv.texts)  # no numbers the buttons do not show

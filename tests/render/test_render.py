@@ -50,10 +50,10 @@ def test_a_missing_key_shows_itself_rather_than_crashing() -> None:
 def test_scopone_hand_fits_in_rows_of_five_and_only_the_turn_enables_them() -> None:
     game = Game.new(Rules(preset="scopone_scientifico"), seed=3)
     view = game.view_for(game.turn)
-    screen = hand_screen(view.hand, view.table, Lang.EN, title="t", your_turn=True, turn_name="me")
+    screen = hand_screen(view.hand, view.felt, Lang.EN, title="t", your_turn=True, turn_name="me")
     assert [len(r) for r in screen.rows] == [5, 5]
     assert all(b.action is Action.PLAY and not b.disabled for r in screen.rows for b in r)
-    waiting = hand_screen(view.hand, view.table, Lang.EN, title="t", your_turn=False, turn_name="x")
+    waiting = hand_screen(view.hand, view.felt, Lang.EN, title="t", your_turn=False, turn_name="x")
     assert all(b.disabled for r in waiting.rows for b in r)
 
 

@@ -60,7 +60,7 @@ async def test_snapshot_and_record_give_the_same_game(rules: Rules, database: Pa
 
 async def test_game_from_a_position_round_trips(store: Store) -> None:
     game = Game.from_position(
-        Rules(), hands=[["9c", "2b"], ["10s", "6s"]], table=["1d", "3s", "4b", "5c"], turn=0
+        Rules(), hands=[["9c", "2b"], ["10s", "6s"]], felt=["1d", "3s", "4b", "5c"], turn=0
     )
     stored = await store.games.create(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
     applied = await LiveGames.of(store).apply_move(
@@ -68,7 +68,7 @@ async def test_game_from_a_position_round_trips(store: Store) -> None:
     )
     replayed = await replay(store, stored.id)
     assert replayed.game.to_snapshot() == applied.game.to_snapshot()
-    assert [str(c) for c in replayed.game.table] == ["1d", "3s"]
+    assert [str(c) for c in replayed.game.felt] == ["1d", "3s"]
 
 
 async def test_two_clicks_on_the_same_button_make_one_move(
@@ -106,7 +106,7 @@ async def test_a_second_process_writing_makes_the_cached_copy_stale(database: Pa
 
 
 async def test_illegal_and_invalid_moves_write_nothing(store: Store, database: Path | str) -> None:
-    game = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s", "6s"]], table=["4b", "5c"])
+    game = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s", "6s"]], felt=["4b", "5c"])
     stored = await store.games.create(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
     with pytest.raises(IllegalMoveError):
         await LiveGames.of(store).apply_move(stored.id, stored.version, "9c", by=Actor.user(1))
