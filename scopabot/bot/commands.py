@@ -230,7 +230,7 @@ class ScopaGroup(app_commands.Group):
         game_id = await self.game_of(interaction, game, seated=False)
         table = await self.service.table_of_game(game_id)
         check_may_see_table(interaction, table)
-        view, files, _v = await self.bot.delivery.table_view(table, game_id, lang)
+        view, files, _v = await self.bot.delivery.table_view(table, game_id, lang, last_deal=True)
         await say(interaction, view=view, files=files)
 
     table.autocomplete("game")(game_choices)

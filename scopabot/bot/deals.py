@@ -4,9 +4,9 @@ The table message is edited in place, so whatever it shows of a deal's end is go
 later. Players count at the end of each deal and like to read it back, so each deal's end is
 posted once below the table: its last plays and who took the cards left on the table, the
 breakdown with the primiera's cards, the score, and the breakdown's picture. One counted REST
-call a deal. It goes to the table's thread, or to the DM a table was opened in; a table that
-had to stay in a server channel (no thread permission) posts nothing there, not to fill the
-channel, and keeps the count on its table message.
+call a deal. It goes to the table's thread, or to the channel (or DM) the table lives in when
+it has no thread (no thread permission): a count shown only on the table message would be gone
+a play later, with no way to read it back. ``/scopa table`` shows the last one too.
 """
 
 from __future__ import annotations
@@ -34,9 +34,7 @@ class DealPosts:
         self.delivery = delivery
 
     def where(self, table: TableInfo) -> int | None:
-        if table.thread_id is not None:
-            return table.thread_id
-        return table.channel_id if table.guild_id is None else None
+        return table.thread_id or table.channel_id
 
     async def deal_scored(self, event: DealScored) -> None:
         """Post the deal's count (called in event order, before the next deal's turns)."""

@@ -304,9 +304,11 @@ class Delivery:
         *,
         urgent: bool = True,
         pictures: bool = True,
+        last_deal: bool = False,
     ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
         """The table message; ``urgent`` when it answers a click (its pictures go first);
-        without ``pictures`` where the bot may not attach files (the text says it all)."""
+        without ``pictures`` where the bot may not attach files (the text says it all); with
+        ``last_deal`` the last finished deal's count all through the next deal."""
         public = self._kept_public(table.id, game_id) or await self.service.public_view(game_id)
         final = self.finals.get(table.id)
         screen = table_screen(
@@ -319,6 +321,7 @@ class Delivery:
             note=self.notes.get(table.id, ""),
             plain_names=self.pictures.names(public.table, lang),
             earlier=self.deals.earlier(game_id, seat_names(public.table, lang), table, lang),
+            last_deal=last_deal,
         )
         if pictures:
             drawn = await self.pictures.table(public, lang, urgent=urgent)
