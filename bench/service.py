@@ -50,7 +50,7 @@ from scopabot.service import (
     ServiceError,
     TurnStarted,
 )
-from scopabot.store import MatchResult, MoveRecord, Store
+from scopabot.store import Database, GameStore, MatchResult, MoveRecord, Store
 
 
 def rss_kb() -> int:
@@ -74,31 +74,43 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-class CountedStore(Store):
-    """The store, counting each move when it is written: the count the figures use.
+class CountedGames(GameStore):
+    """The store's games, counting each move when it is written: the count the figures use.
 
     The service publishes a move's events right after the store applied it, but a subscriber
     receives them through its queue, later when the loop is saturated; counting deliveries
     would let a backlog from before a measure count in it, beyond what the store wrote.
     """
 
-    applied: int = 0
-    cut_off: int = 0  # writes cancelled at shutdown: committed or not, no one can say
-    applied_at: dict[tuple[int, int], float]  # (game, version) -> when, until delivered
+    def __init__(self, database: Database, counts: CountedStore) -> None:
+        super().__init__(database)
+        self._counts = counts
 
     async def write_move(self, record: MoveRecord) -> MatchResult | None:
+        counts = self._counts
         try:
             match = await super().write_move(record)
         except asyncio.CancelledError:
-            self.cut_off += 1
+            counts.cut_off += 1
             raise
-        self.applied += 1
-        self.applied_at[record.game_id, record.version] = time.perf_counter()
+        counts.applied += 1
+        counts.applied_at[record.game_id, record.version] = time.perf_counter()
         return match
+
+
+class CountedStore(Store):
+    """The store whose games count their moves (:class:`CountedGames`)."""
+
+    def __init__(self, database: Database) -> None:
+        super().__init__(database)
+        self.applied = 0
+        self.cut_off = 0  # writes cancelled at shutdown: committed or not, no one can say
+        self.applied_at: dict[tuple[int, int], float] = {}  # (game, version) -> when
+        self.games = CountedGames(database, self)
 
     async def moves_held(self, game_ids: list[int]) -> int:
         """Every move the store holds for these games, read back from their rows."""
-        return sum([(await self.game_info(g)).move_count for g in game_ids])
+        return sum([(await self.games.info(g)).move_count for g in game_ids])
 
 
 class GcPauses:
@@ -220,7 +232,6 @@ async def main(args: argparse.Namespace) -> None:
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as folder:
         store = await CountedStore.open(Path(folder) / "bench.db")
-        store.applied_at = {}
         service = await GameService.start(store, computer_pause=0)
         watcher = Watcher()
         pauses = GcPauses()

@@ -41,7 +41,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def new_match(store: Store, rng: random.Random) -> tuple[int, int, Game]:
-    stored = await store.create_game(Game.new(SCOPONE, seed=rng.randrange(1 << 30)), seats=SEATS)
+    stored = await store.games.create(Game.new(SCOPONE, seed=rng.randrange(1 << 30)), seats=SEATS)
     return stored.id, stored.version, stored.game
 
 
@@ -159,7 +159,7 @@ async def bytes_per_match(folder: Path, matches: int) -> float:
         store = await Store.open(path)
         rng = random.Random(7)
         for _ in range(count):
-            stored = await store.create_game(
+            stored = await store.games.create(
                 Game.new(SCOPONE, seed=rng.randrange(1 << 30)), seats=SEATS
             )
             game, version = stored.game, stored.version
@@ -190,10 +190,10 @@ async def leaderboards(folder: Path, matches: int) -> None:
         for k in range(matches)
     ]
     start = time.perf_counter()
-    await store.import_matches(batch)
+    await store.boards.import_matches(batch)
     imported = time.perf_counter() - start
     ratings = {u: RatingValue(25.0, 8.0, rng.uniform(0, 50)) for u in range(1, 20_001)}
-    await store.put_ratings("scopone_scientifico", ratings)
+    await store.boards.put_ratings("scopone_scientifico", ratings)
     await store.analyze()
 
     async def timed(coro_factory, repeat: int = 200) -> float:
@@ -202,18 +202,18 @@ async def leaderboards(folder: Path, matches: int) -> None:
             await coro_factory()
         return (time.perf_counter() - start) / repeat * 1e3
 
-    first = await timed(lambda: store.rating_board("scopone_scientifico", limit=10))
-    page = await store.rating_board("scopone_scientifico", limit=10)
+    first = await timed(lambda: store.boards.ratings("scopone_scientifico", limit=10))
+    page = await store.boards.ratings("scopone_scientifico", limit=10)
     for _ in range(999):  # page 1,000
         assert page.after is not None
-        page = await store.rating_board("scopone_scientifico", limit=10, after=page.after)
+        page = await store.boards.ratings("scopone_scientifico", limit=10, after=page.after)
     after = page.after
-    deep = await timed(lambda: store.rating_board("scopone_scientifico", limit=10, after=after))
+    deep = await timed(lambda: store.boards.ratings("scopone_scientifico", limit=10, after=after))
     stats = await timed(
-        lambda: store.stats_board("scopone_scientifico", order=StatsOrder.WINS, guild_id=7)
+        lambda: store.boards.stats("scopone_scientifico", order=StatsOrder.WINS, guild_id=7)
     )
-    rank = await timed(lambda: store.rating_rank(12_345, "scopone_scientifico"))
-    history = await timed(lambda: store.player_matches(12_345, limit=10))
+    rank = await timed(lambda: store.boards.rank(12_345, "scopone_scientifico"))
+    history = await timed(lambda: store.boards.player_matches(12_345, limit=10))
     await store.close()
     print(f"leaderboards with {matches:,} finished matches, 20,000 players, 50 servers:")
     print(f"  import of the matches (one transaction)   {imported:8.2f} s")
@@ -237,7 +237,7 @@ async def main() -> None:
         folder = Path(tmp)
         print(machine_line("start"))
         print("(other busy programs widen the latency tail: compare the load with the cores)")
-        print("moves played by the service's live games, written by Store.write_move, one")
+        print("moves played by the service's live games, written by GameStore.write_move, one")
         print("transaction each, WAL")
         print("(a) closed loop: each game sends its next move as soon as the last is stored")
         closed: dict[tuple[str, int], Figures] = {}

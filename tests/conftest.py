@@ -3,14 +3,23 @@
 ``standin`` starts the Discord stand-in (see ``tests/standin``) and, when the test is over,
 fails it if the bot left behind anything Discord would have refused. Options for the stand-in
 come from ``@pytest.mark.standin(response_deadline=0.3, ...)``.
+
+``postgres_url`` is a new, empty PostgreSQL database for one test, made on the server named by
+``SCOPABOT_TEST_DATABASE_URL`` (``tests/postgres.py`` starts a throwaway one; ``.ci/run`` does)
+and dropped after it. Without that variable every test that asks for it is skipped, all under
+one line of the summary saying how to run them.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+import uuid
+from collections.abc import AsyncIterator, Generator
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from tests.postgres import HOW_TO_RUN, URL_VARIABLE
 from tests.standin import DiscordStandIn
 from tests.standin_sample_bot import SampleBot
 
@@ -36,3 +45,49 @@ async def sample_bot(standin: DiscordStandIn) -> AsyncIterator[SampleBot]:
     async with standin.connected(SampleBot()) as bot:
         await bot.tree.sync()
         yield bot
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Every PostgreSQL test skipped for want of a server is told under one line."""
+    report = yield
+    longrepr = report.longrepr
+    if report.skipped and isinstance(longrepr, tuple) and HOW_TO_RUN in str(longrepr[2]):
+        report.longrepr = ("tests/postgres.py", 1, str(longrepr[2]))
+    return report
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The URL of the PostgreSQL server the tests may make databases on."""
+    url = os.environ.get(URL_VARIABLE, "").strip()
+    if not url:
+        pytest.skip(HOW_TO_RUN)
+    return url
+
+
+def with_database(url: str, name: str) -> str:
+    """``url`` naming the database ``name`` instead of its own."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+@pytest.fixture
+async def postgres_url(postgres_server: str) -> AsyncIterator[str]:
+    """A fresh, empty database of its own for this test (dropped after it)."""
+    import asyncpg  # the [dev] extra installs it; only PostgreSQL tests need it
+
+    name = "scopabot_test_" + uuid.uuid4().hex[:16]
+    admin = await asyncpg.connect(postgres_server)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    yield with_database(postgres_server, name)
+    admin = await asyncpg.connect(postgres_server)
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()

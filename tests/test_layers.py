@@ -151,7 +151,7 @@ def test_relative_imports_are_read_and_violations_seen() -> None:
     # The test above would be worthless if relative imports were misread or nothing flagged.
     found = imports_of(PACKAGE / "engine" / "match.py")
     assert "scopabot.engine.deal" in found and "random" in found
-    assert problems_of("engine", {"scopabot.store.base"}) == ["imports scopabot.store.base"]
+    assert problems_of("engine", {"scopabot.store.database"}) == ["imports scopabot.store.database"]
     assert problems_of("ai", {"discord.ui"}) == ["imports discord.ui"]
     assert problems_of("engine", {"asyncio"}) == ["(pure) imports asyncio"]
     assert problems_of("service", {"scopabot.store", "scopabot.ai.base"}) == []
@@ -185,3 +185,71 @@ def test_the_bot_reaches_the_store_only_through_the_service() -> None:
     }
     assert not found, found
     assert store_reaches(PACKAGE / "service" / "service.py"), "the check reads attributes"
+
+
+# The engine's calls that play or judge a move. The store only stores what the service's live
+# games decided (service/live.py): none of these may appear in it. ``Game.restore`` and
+# ``Game.replay`` read a game back from its record (the engine's own format), which is
+# serialisation, not a decision.
+PLAYING = {
+    "play",
+    "legal_moves",
+    "legal_actions",
+    "apply_action",
+    "verify_move",
+    "resolve_move",
+    "resolve_move_choices",
+    "is_legal",
+    "playout",
+}
+
+
+def calls_named(path: Path, names: set[str]) -> list[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return [
+        f"{path.relative_to(ROOT)}:{node.lineno} .{node.func.attr}()"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in names
+    ]
+
+
+def test_the_store_never_plays_or_judges_a_move() -> None:
+    from scopabot.engine import Game
+    from scopabot.engine.match import Match
+
+    assert all(hasattr(Game, n) or hasattr(Match, n) for n in PLAYING), "a name left the engine"
+    found = [
+        c for path in sorted((PACKAGE / "store").rglob("*.py")) for c in calls_named(path, PLAYING)
+    ]
+    assert not found, found
+    assert calls_named(PACKAGE / "service" / "live.py", PLAYING), "the check reads calls"
+
+
+def test_the_store_is_built_of_parts_not_mixins() -> None:
+    # One topic per class, each on the one shared database: no mixin chain, no class grown
+    # past 30 public methods, no class deriving from another of the store's classes.
+    found = []
+    classes = 0
+    for path in sorted((PACKAGE / "store").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            classes += 1
+            public = [
+                f.name
+                for f in node.body
+                if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+                and not f.name.startswith("_")
+            ]
+            where = f"{path.relative_to(ROOT)} {node.name}"
+            if node.name.endswith("Mixin"):
+                found.append(f"{where} is a mixin")
+            if len(public) > 30:
+                found.append(f"{where} has {len(public)} public methods")
+            bases = [b.id for b in node.bases if isinstance(b, ast.Name)]
+            if any(b.endswith("Store") or b == "Database" for b in bases):
+                found.append(f"{where} derives from {bases}")
+    assert classes > 10
+    assert not found, found

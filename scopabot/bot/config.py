@@ -4,6 +4,8 @@ Kept free of discord.py so that a missing token or a bad setting can be reported
 heavy import. A relative ``SCOPABOT_DB`` is taken from the folder of ``bot.py`` (where ``.env``
 is read too), never from the folder the bot happens to be started from: a service manager
 started without a working directory must open the same database as the admin's shell.
+``SCOPABOT_DATABASE_URL=postgresql://…`` puts the store on PostgreSQL instead (docs/postgresql.md);
+without it the SQLite file is used.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ class Config:
     api_base: str | None = None  # SCOPABOT_DISCORD_API_BASE, e.g. http://127.0.0.1:PORT/api/v10
     gateway: str | None = None  # SCOPABOT_DISCORD_GATEWAY, e.g. ws://127.0.0.1:PORT/
     db_path: str = "scopabot.db"
+    database_url: str | None = None  # SCOPABOT_DATABASE_URL: postgresql://… instead of the file
     log_level: str = "INFO"
     computer_pause: float | None = None  # SCOPABOT_COMPUTER_PAUSE, seconds between computer plays
     clock_speed: float | None = None  # SCOPABOT_CLOCK_SPEED: tests only, time runs this much faster
@@ -65,6 +68,7 @@ class Config:
                 f"LOG_LEVEL={env.get('LOG_LEVEL')!r} is not a level: "
                 f"use {', '.join(LOG_LEVELS[:-1])} or {LOG_LEVELS[-1]} (in .env or the environment)"
             )
+        database_url = _database_url(env)
         db_path = Path(os.path.expanduser(env.get("SCOPABOT_DB") or "scopabot.db"))
         if home is not None and not db_path.is_absolute():
             db_path = home / db_path
@@ -73,11 +77,31 @@ class Config:
             api_base=env.get("SCOPABOT_DISCORD_API_BASE") or None,
             gateway=env.get("SCOPABOT_DISCORD_GATEWAY") or None,
             db_path=str(db_path.absolute() if home is not None else db_path),
+            database_url=database_url,
             log_level=level,
             computer_pause=_number(env, "SCOPABOT_COMPUTER_PAUSE"),
             clock_speed=_number(env, "SCOPABOT_CLOCK_SPEED"),
             picture_workers=_count(env, "SCOPABOT_PICTURE_WORKERS", 1),
         )
+
+    @property
+    def database(self) -> str:
+        """What the store opens: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.db_path
+
+
+def _database_url(env: Mapping[str, str]) -> str | None:
+    text = (env.get("SCOPABOT_DATABASE_URL") or "").strip()
+    if not text:
+        return None
+    if text.split("://", 1)[0].lower() not in ("postgresql", "postgres") or "://" not in text:
+        # The value is not repeated: it may hold a password.
+        raise BadSetting(
+            "SCOPABOT_DATABASE_URL must be a PostgreSQL URL, "
+            "postgresql://user:password@host:5432/database; leave it out (in .env or the "
+            "environment) to keep the games in the SQLite file SCOPABOT_DB"
+        )
+    return text
 
 
 def _number(env: Mapping[str, str], name: str) -> float | None:

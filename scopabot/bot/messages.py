@@ -173,6 +173,8 @@ class Messages:
             kwargs["files"] = files or []
         else:
             kwargs["content"] = content
+            if files:
+                kwargs["files"] = files
         return await channel.send(**kwargs)
 
     # Direct messages -----------------------------------------------------------------------

@@ -178,6 +178,15 @@ class Pictures:
         if len(self._names) > KEEP_NAMES:
             del self._names[next(iter(self._names))]
 
+    def name_of(self, user_id: int) -> str | None:
+        """The plain name Discord last showed for a person, as a picture can show it (None
+        when the bot has not seen them since it started)."""
+        name = self._names.get(user_id)
+        if name is None:
+            user = self.bot.get_user(user_id)
+            name = user.display_name if user is not None else None
+        return plain_name(name) or None
+
     def names(self, table: TableInfo, lang: Lang) -> list[str]:
         """Seat holders by seat as a picture (or a code block) can show them: plain names on
         one line, never mentions."""

@@ -9,7 +9,10 @@ end is announced with the winner and the standings.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -27,7 +30,9 @@ from scopabot.render.tournament import (
     standings_text,
     status_text,
     winner_text,
+    your_round_text,
 )
+from scopabot.render.tournament_images import bracket_picture, standings_picture
 from scopabot.service import Event, Pace, ServiceError
 from scopabot.service.tournaments import (
     MatchInfo,
@@ -42,6 +47,7 @@ from scopabot.service.tournaments import (
 from .actions import say
 from .choices import PRESETS
 from .context import table_link
+from .messages import DmClosed
 
 # The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
 # client imports every part), and ``tests/test_layers.py`` refuses cycles.
@@ -68,11 +74,18 @@ def who(people: tuple[int, ...] | None) -> str:
     return " & ".join(f"<@{p}>" for p in people)
 
 
-def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
+Namer = Callable[[tuple[int, ...] | None], str]
+DRAW_WAIT = 1.5  # seconds a command's answer waits for its picture (then it follows)
+NEWS_WAIT = 20.0  # seconds an announcement waits for its picture (then goes without)
+
+
+def standing_lines(rows: Sequence[StandingRow], name: Namer = who) -> list[StandingLine]:
+    """The standings' lines, entries written by ``name``: mentions for the text, plain
+    names for a picture (which cannot show a mention)."""
     return [
         StandingLine(
             r.rank,
-            who(r.people),
+            name(r.people),
             r.played,
             r.won,
             r.lost,
@@ -87,17 +100,34 @@ def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
     ]
 
 
-def match_line(m: MatchInfo, table: str | None = None) -> MatchLine:
+def match_line(m: MatchInfo, table: str | None = None, name: Namer = who) -> MatchLine:
     return MatchLine(
         round=m.round,
-        a=who(m.a),
-        b=None if m.b is None else who(m.b),
+        a=name(m.a),
+        b=None if m.b is None else name(m.b),
         outcome=None if m.outcome is None else m.outcome.value,
         points=m.points,
         table=table,
         reason=m.reason,
         group=m.group,
+        slot=m.slot,
     )
+
+
+def knockout_stage(t: TournamentInfo, matches: Sequence[MatchInfo]) -> bool:
+    """Whether the bracket is a knock-out's tree: a knock-out, or groups once their
+    knock-out has begun."""
+    if t.format.value == "knockout":
+        return True
+    return t.format.value == "groups" and any(m.group is None for m in matches)
+
+
+def bracket_lines(matches: Sequence[MatchInfo], name: Namer = who) -> tuple[list[MatchLine], int]:
+    """The bracket's matches (rests left out) and its first round: the knock-out's, after
+    any groups."""
+    first = min((m.round for m in matches if m.group is None), default=1)
+    lines = [match_line(m, name=name) for m in matches if m.outcome != "rest"]
+    return lines, first
 
 
 class TournamentFront:
@@ -120,6 +150,50 @@ class TournamentFront:
             raise ServiceError(TournamentErrorCode.UNKNOWN_TOURNAMENT, "none here")
         return found[0]
 
+    # ------------------------------------------------------------------ pictures
+
+    def plain(self, people: tuple[int, ...] | None) -> str:
+        """An entry as a picture writes it: the names Discord last showed."""
+        if not people:
+            return "—"
+        pictures = self.bot.delivery.pictures
+        return " & ".join(pictures.name_of(p) or f"…{str(p)[-4:]}" for p in people)
+
+    async def _files(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> list[discord.File]:
+        """A picture drawn off the event loop (as the tables' are) and attached; none when it
+        takes too long (a worker stuck), so a message is never held up for good."""
+        try:
+            picture = await asyncio.wait_for(
+                self.bot.delivery.pictures.draw(fn, *args, urgent=True, **kwargs), NEWS_WAIT
+            )
+        except Exception:
+            log.exception("a tournament picture was not drawn")
+            return []
+        return [
+            discord.File(
+                io.BytesIO(picture.data), picture.filename, description=picture.description
+            )
+        ]
+
+    async def standings_files(
+        self, t: TournamentInfo, rows: Sequence[StandingRow], lang: Lang, *, page: int = 1
+    ) -> list[discord.File]:
+        lines = standing_lines(rows, self.plain)
+        return await self._files(standings_picture, t.name, lines, lang, page=page)
+
+    async def bracket_files(
+        self, t: TournamentInfo, matches: Sequence[MatchInfo], lang: Lang
+    ) -> list[discord.File]:
+        lines, first = bracket_lines(matches, self.plain)
+        return await self._files(
+            bracket_picture,
+            t.name,
+            lines,
+            lang,
+            first_round=first,
+            knockout=knockout_stage(t, matches),
+        )
+
     # ------------------------------------------------------------------ the channel's news
 
     async def on_event(self, event: Event) -> None:
@@ -135,15 +209,86 @@ class TournamentFront:
         for m in event.matches:
             if m.table_id is not None and m.outcome is None:
                 links[m.table_id] = await self.place(t, m.table_id, lang)
-        if t.channel_id is None:
-            return
+        if t.channel_id is not None:
+            await self.announce_round(t, event, links, lang)
+        await self.tell_players(t, event, links)
+
+    async def announce_round(
+        self, t: TournamentInfo, event: RoundStarted, links: dict[int, str | None], lang: Lang
+    ) -> None:
+        assert t.channel_id is not None
         lines = [
             match_line(m, None if m.table_id is None else links.get(m.table_id))
             for m in event.matches
         ]
         people = [p for m in event.matches for p in (*m.a, *(m.b or ()))]
         text = round_text(t.name, event.number, event.deadline, lines, lang)
-        await self.bot.messages.send(t.channel_id, content=text, mention=people)
+        files: list[discord.File] = []
+        if self.bot.messages.may_attach(t.channel_id):
+            files = await self.round_files(t, event, lang)
+        await self.bot.messages.send(t.channel_id, content=text, mention=people, files=files)
+
+    async def tell_players(
+        self, t: TournamentInfo, event: RoundStarted, links: dict[int, str | None]
+    ) -> None:
+        """Each player is told, in their own language, whom they meet, where and by when:
+        by DM, or, when their DMs are closed, with a mention at their table (whose players
+        see the same pairing in the channel anyway)."""
+        for m in event.matches:
+            to_play = m.outcome is None
+            if not to_play and m.outcome not in ("bye", "rest"):
+                continue  # decided without a match (a walkover): the announcement says it
+            link = None if m.table_id is None else links.get(m.table_id)
+            for mine, theirs in ((m.a, m.b), (m.b, m.a)):
+                for person in mine or ():
+                    partner = [p for p in mine or () if p != person]
+                    lang = await self.bot.langs.of_user(person, guild_id=t.guild_id)
+                    text = your_round_text(
+                        t.name,
+                        event.number,
+                        event.deadline,
+                        lang,
+                        opponent=who(theirs) if theirs else None,
+                        partner=who(tuple(partner)) if partner else None,
+                        table=link,
+                        outcome=None if m.outcome is None else m.outcome.value,
+                    )
+                    await self.tell(person, text, lang, where=await self.table_place(m))
+
+    async def table_place(self, m: MatchInfo) -> int | None:
+        """Where a player is told what a DM could not: the thread of their table."""
+        if m.table_id is None:
+            return None
+        table = await self.service.table(m.table_id)
+        return table.thread_id or table.channel_id
+
+    async def tell(self, person: int, text: str, lang: Lang, *, where: int | None) -> None:
+        try:
+            await self.bot.messages.send_dm(person, content=text)
+            return
+        except DmClosed:
+            pass
+        except discord.HTTPException:
+            log.exception("a tournament's round was not told to a player by DM")
+        if where is None:
+            return  # a bye or a rest: the round's announcement in the channel names them
+        note = tr("tour.you.dm_closed", lang, mention=f"<@{person}>", text=text)
+        try:
+            await self.bot.messages.send(where, content=note[:1990], mention=[person])
+        except discord.HTTPException:
+            log.exception("a tournament's round was not told to a player at their table")
+
+    async def round_files(
+        self, t: TournamentInfo, event: RoundStarted, lang: Lang
+    ) -> list[discord.File]:
+        """The picture a round's announcement carries: the bracket in a knock-out, the
+        standings in a league once a round has been played (none before round 1)."""
+        matches = await self.tournaments.matches(t.id)
+        if knockout_stage(t, matches) and any(m.group is None for m in event.matches):
+            return await self.bracket_files(t, matches, lang)
+        if event.number > 1:
+            return await self.standings_files(t, await self.tournaments.standings(t.id), lang)
+        return []
 
     async def place(self, t: TournamentInfo, table_id: int, lang: Lang) -> str | None:
         """Put a match's table in its own thread of the tournament's channel; its link."""
@@ -182,9 +327,18 @@ class TournamentFront:
         ending = winner_text(
             t.name, who(t.winner) if t.winner else None, lang, cancelled=event.cancelled
         )
-        table, _pages = standings_text(t.name, standing_lines(list(event.standings)), lang)
+        table, _pages = standings_text(t.name, standing_lines(event.standings), lang)
+        files: list[discord.File] = []
+        if self.bot.messages.may_attach(t.channel_id):
+            files = await self.standings_files(t, event.standings, lang)
+            matches = await self.tournaments.matches(t.id)
+            if knockout_stage(t, matches):
+                files += await self.bracket_files(t, matches, lang)
         await self.bot.messages.send(
-            t.channel_id, content=f"{ending}\n{table}"[:1990], mention=list(t.winner or ())
+            t.channel_id,
+            content=f"{ending}\n{table}"[:1990],
+            mention=list(t.winner or ()),
+            files=files,
         )
 
     async def on_ready(self) -> None:
@@ -202,15 +356,43 @@ class TournamentFront:
     # ------------------------------------------------------------------ answers
 
     async def reply(
-        self, interaction: discord.Interaction[Any], text: str, *, public: bool = False
+        self,
+        interaction: discord.Interaction[Any],
+        text: str,
+        *,
+        public: bool = False,
+        files: Sequence[discord.File] = (),
     ) -> None:
         """Answer without pinging anyone named (standings name everybody)."""
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=not public, allowed_mentions=QUIET)
+            await interaction.followup.send(
+                text, ephemeral=not public, allowed_mentions=QUIET, files=list(files)
+            )
         else:
             await interaction.response.send_message(
-                text, ephemeral=not public, allowed_mentions=QUIET
+                text, ephemeral=not public, allowed_mentions=QUIET, files=list(files)
             )
+
+    async def reply_drawn(
+        self,
+        interaction: discord.Interaction[Any],
+        text: str,
+        drawing: Coroutine[Any, Any, list[discord.File]],
+    ) -> None:
+        """A public answer with its picture: together when the picture is drawn in time, else
+        the text at once (Discord's 3 seconds) and the picture added to it when drawn."""
+        task = asyncio.ensure_future(drawing)
+        await asyncio.wait({task}, timeout=DRAW_WAIT)
+        if task.done():
+            await self.reply(interaction, text, public=True, files=task.result())
+            return
+        await self.reply(interaction, text, public=True)
+        files = await task
+        if files:
+            try:
+                await interaction.edit_original_response(attachments=files)
+            except discord.HTTPException:
+                log.exception("a tournament picture was not added to its answer")
 
     def summary(self, t: TournamentInfo, lang: Lang) -> str:
         return tr(
@@ -347,6 +529,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
         t = await front.tournaments.join(
             t.id, user=interaction.user.id, partner=None if partner is None else partner.id
         )
+        await bot.langs.of_interaction(interaction)  # their language, for their rounds' DMs
         lang = await bot.langs.of_place(interaction)
         me = (interaction.user.id,) if partner is None else (interaction.user.id, partner.id)
         text = tr("tour.joined", lang, who=who(me), name=t.name, n=len(t.entries))
@@ -394,7 +577,8 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
         rows = await front.tournaments.standings(t.id)
         lang = await bot.langs.of_place(interaction)
         text, _pages = standings_text(t.name, standing_lines(rows), lang, page=page)
-        await front.reply(interaction, f"{front.summary(t, lang)}\n{text}"[:1990], public=True)
+        drawing = front.standings_files(t, rows, lang, page=page)
+        await front.reply_drawn(interaction, f"{front.summary(t, lang)}\n{text}"[:1990], drawing)
 
     @group.command(name=_("bracket"), description=_("The pairings and results, round by round"))
     @app_commands.rename(tournament=_("tournament"))
@@ -403,11 +587,9 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
         t = await front.which(interaction, tournament, ended=True)
         matches = await front.tournaments.matches(t.id)
         lang = await bot.langs.of_place(interaction)
-        first = min((m.round for m in matches if m.group is None), default=1)
-        lines = [match_line(m) for m in matches if m.outcome != "rest"]
-        await front.reply(
-            interaction, bracket_text(t.name, lines, lang, first_round=first), public=True
-        )
+        lines, first = bracket_lines(matches)
+        text = bracket_text(t.name, lines, lang, first_round=first)
+        await front.reply_drawn(interaction, text, front.bracket_files(t, matches, lang))
 
     @group.command(name=_("withdraw"), description=_("Withdraw from a tournament under way"))
     @app_commands.rename(tournament=_("tournament"))

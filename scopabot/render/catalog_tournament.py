@@ -85,6 +85,64 @@ TOURNAMENT: Final[dict[str, tuple[str, str]]] = {
     "tour.status.playing": ("round {round}", "turno {round}"),
     "tour.status.finished": ("finished", "finito"),
     "tour.status.cancelled": ("called off", "annullato"),
+    # What each player is told when a round starts (a DM, or a mention at their table)
+    "tour.you.match": (
+        "**{name}** · round {n}: you play against {opponent}{partner}; your table: {table}.\nThe round ends <t:{ts}:F> (<t:{ts}:R>): a match nobody started by then is lost by the side that never played.",
+        "**{name}** · turno {n}: giochi contro {opponent}{partner}; il tuo tavolo: {table}.\nIl turno finisce <t:{ts}:F> (<t:{ts}:R>): una partita non cominciata per allora è persa da chi non ha mai giocato.",
+    ),
+    "tour.you.partner": (", with {partner} as your partner", ", in coppia con {partner}"),
+    "tour.you.computer": ("a computer player", "un giocatore del computer"),
+    "tour.you.bye": (
+        "**{name}** · round {n}: you have a bye (it counts as a win). The round ends <t:{ts}:F> (<t:{ts}:R>).",
+        "**{name}** · turno {n}: hai il turno libero (vale una vittoria). Il turno finisce <t:{ts}:F> (<t:{ts}:R>).",
+    ),
+    "tour.you.rest": (
+        "**{name}** · round {n}: you rest this round. It ends <t:{ts}:F> (<t:{ts}:R>).",
+        "**{name}** · turno {n}: in questo turno riposi. Finisce <t:{ts}:F> (<t:{ts}:R>).",
+    ),
+    "tour.you.dm_closed": (
+        "{mention} (your direct messages are closed, so here): {text}",
+        "{mention} (non accetti messaggi diretti, quindi qui): {text}",
+    ),
+    # The pictures and their alt text
+    "tour.pic.standings": (
+        "{name} · standings ({page}/{pages})",
+        "{name} · classifica ({page}/{pages})",
+    ),
+    "tour.pic.bracket": ("{name} · bracket", "{name} · tabellone"),
+    "tour.pic.round": ("Round {n}", "Turno {n}"),
+    "tour.pic.final": ("Final", "Finale"),
+    "tour.pic.semi_final": ("Semi-finals", "Semifinali"),
+    "tour.pic.bye": ("bye", "turno libero"),
+    "tour.pic.rest": ("rests", "riposa"),
+    "tour.pic.none": (
+        "No match has been paired yet.",
+        "Non è ancora stata sorteggiata nessuna partita.",
+    ),
+    "tour.col.entry": ("Entry", "Iscritto"),
+    "tour.col.played": ("P", "G"),
+    "tour.col.won": ("W", "V"),
+    "tour.col.lost": ("L", "P"),
+    "tour.col.points": ("Pts", "Punti"),
+    "tour.col.tiebreak": ("TB", "Sp."),
+    "tour.col.scored": ("For–ag.", "Fatti–sub."),
+    "tour.alt.standings": (
+        "{name}, standings (page {page} of {pages}):",
+        "{name}, classifica (pagina {page} di {pages}):",
+    ),
+    "tour.alt.standing": (
+        "{rank}. {who}, points {points} (played {played}, won {won}, lost {lost}; tie-break {tiebreak}; points scored {scored}, conceded {conceded})",
+        "{rank}. {who}, punti {points} (giocate {played}, vinte {won}, perse {lost}; spareggio {tiebreak}; punti fatti {scored}, subiti {conceded})",
+    ),
+    "tour.alt.bracket": ("{name}, bracket.", "{name}, tabellone."),
+    "tour.alt.playing": ("{a} v {b}, being played", "{a} contro {b}, in corso"),
+    "tour.alt.both_lost": ("{a} v {b}, lost by both", "{a} contro {b}, persa da entrambi"),
+    "tour.alt.walkover": ("{winner} beat {loser} by walkover", "{winner} batte {loser} a tavolino"),
+    "tour.alt.resigned": (
+        "{winner} beat {loser} by resignation",
+        "{winner} batte {loser} per abbandono",
+    ),
+    "tour.alt.beat": ("{winner} beat {loser} {points}", "{winner} batte {loser} {points}"),
     # Refusals (after "Nothing changed" in spirit: every refusal changes nothing)
     "err.unknown_tournament": ("I do not know that tournament.", "Non conosco questo torneo."),
     "err.not_organiser": (

@@ -50,6 +50,7 @@ class MatchLine:
     table: str | None = None  # where it is played (a link), while it is
     reason: str | None = None
     group: int | None = None
+    slot: int = 0  # its place in the round (a knock-out's slots 2k and 2k+1 feed slot k)
 
 
 def format_name(fmt: str, lang: Lang) -> str:
@@ -141,6 +142,35 @@ def round_text(
     return _fit(out)
 
 
+def your_round_text(
+    name: str,
+    number: int,
+    deadline: datetime,
+    lang: Lang,
+    *,
+    opponent: str | None,
+    partner: str | None = None,
+    table: str | None = None,
+    outcome: str | None = None,
+) -> str:
+    """What one player is told when a round starts: whom they meet (``opponent`` None: a
+    computer player), with whom, at which table, and the round's deadline; or that they have
+    a bye or rest this round."""
+    ts = int(deadline.timestamp())
+    if outcome in ("bye", "rest"):
+        return tr(f"tour.you.{outcome}", lang, name=name, n=number, ts=ts)
+    return tr(
+        "tour.you.match",
+        lang,
+        name=name,
+        n=number,
+        ts=ts,
+        opponent=opponent or tr("tour.you.computer", lang),
+        partner=tr("tour.you.partner", lang, partner=partner) if partner else "",
+        table=table or tr("tour.table_soon", lang),
+    )
+
+
 def bracket_text(name: str, matches: Sequence[MatchLine], lang: Lang, *, first_round: int) -> str:
     """The knock-out's rounds from ``first_round`` on, each match with its result; when it
     does not fit in one message, the latest rounds are kept."""
@@ -195,4 +225,5 @@ __all__ = [
     "standings_text",
     "status_text",
     "winner_text",
+    "your_round_text",
 ]

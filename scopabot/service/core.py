@@ -108,7 +108,7 @@ class ServiceCore:
         if kept is not None:
             return kept
         try:
-            return table_info(await self.store.table(table_id))
+            return table_info(await self.store.tables.get(table_id))
         except NotFoundError:
             raise ServiceError(
                 ErrorCode.UNKNOWN_TABLE, f"no table {table_id}", table_id=table_id

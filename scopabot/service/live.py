@@ -50,8 +50,8 @@ from scopabot.store import (
     TableStatus,
     rating_id,
 )
+from scopabot.store.game_rows import deck_blob
 from scopabot.store.models import from_ms, now, opt_ms, to_ms
-from scopabot.store.move_sql import deck_blob
 
 from .views import HAND_OVER_AFTER, Pace, TableInfo, TimeoutRule
 
@@ -213,9 +213,13 @@ class LiveGames:
             del self._loading[game_id]
 
     async def _read(self, game_id: int) -> LiveGame:
-        info = await self.store.game_info(game_id)
-        stored = await self.store.load_game(game_id)
-        table = None if info.table_id is None else table_info(await self.store.table(info.table_id))
+        info = await self.store.games.info(game_id)
+        stored = await self.store.games.load(game_id)
+        table = (
+            None
+            if info.table_id is None
+            else table_info(await self.store.tables.get(info.table_id))
+        )
         return LiveGame(
             game_id,
             stored.game,
@@ -356,7 +360,7 @@ class LiveGames:
             )
 
         changes, match = await self._write(
-            live, game.rules, result_row, stamp, lambda w: self.store.write_move(record(w))
+            live, game.rules, result_row, stamp, lambda w: self.store.games.write_move(record(w))
         )
         # Written: the game after the move is the live one now.
         live.game, live.version = game, new_version
@@ -408,7 +412,7 @@ class LiveGames:
             game.rules,
             row,
             stamp,
-            lambda w: self.store.write_match_end(
+            lambda w: self.store.games.write_match_end(
                 MatchEndRecord(game_id, expected_version, stamp, game.rules, row, w)
             ),
         )
@@ -489,7 +493,7 @@ class LiveGames:
         )
         ids = sorted({rid for p in players if (rid := rating_id(p.seat_holder)) is not None})
         boards = (GLOBAL,) if live.guild_id is None else (live.guild_id, GLOBAL)
-        current = await self.store.ratings_of(result.category, boards, ids)
+        current = await self.store.boards.ratings_of(result.category, boards, ids)
         changes: list[RatingChange] = []
         writes: list[RatingWrite] = []
         for board in boards:

@@ -201,11 +201,11 @@ class Boards:
         limit: int = 10,
     ) -> Page[BoardRow]:
         """Best first; pass the page's ``after`` back for the next page (ranks continue)."""
-        page = await self._store.rating_board(category, guild_id=board, limit=limit, after=after)
+        page = await self._store.boards.ratings(category, guild_id=board, limit=limit, after=after)
         first = 1
         if after is not None and page.rows:
             top = page.rows[0]
-            first = await self._store.rating_rank(top.user_id, category, guild_id=board) or 1
+            first = await self._store.boards.rank(top.user_id, category, guild_id=board) or 1
         rows = tuple(_row(first + n, r) for n, r in enumerate(page.rows))
         return Page(rows, page.after)
 
@@ -216,9 +216,9 @@ class Boards:
         out = []
         for level in Level:
             rid = computer_rating_id(level)
-            rating = await self._store.rating(rid, category, guild_id=board)
+            rating = await self._store.boards.rating(rid, category, guild_id=board)
             if rating is not None:
-                rank = await self._store.rating_rank(rid, category, guild_id=board)
+                rank = await self._store.boards.rank(rid, category, guild_id=board)
                 out.append(_row(rank or 0, rating))
         return out
 
@@ -227,11 +227,11 @@ class Boards:
         out = []
         for preset in Preset:
             category = preset.value
-            rating = await self._store.rating(user, category, guild_id=board)
-            stats = await self._store.player_stats(user, category, guild_id=board)
+            rating = await self._store.boards.rating(user, category, guild_id=board)
+            stats = await self._store.boards.player_stats(user, category, guild_id=board)
             if rating is None and stats is None:
                 continue
-            rank = await self._store.rating_rank(user, category, guild_id=board)
+            rank = await self._store.boards.rank(user, category, guild_id=board)
             out.append(PlayerRecord(category, board, rating, rank, stats))
         return out
 

@@ -108,7 +108,7 @@ class SchedulerMixin(TurnsMixin):
     async def _run_due_locked(self) -> int:
         started = 0
         while True:
-            due = await self.store.due_alarms(self._now(), limit=_BATCH + len(self._inflight))
+            due = await self.store.deadlines.due(self._now(), limit=_BATCH + len(self._inflight))
             fresh = [a for a in due if (a.game_id, a.version) not in self._inflight]
             for alarm in fresh:
                 if alarm.kind is AlarmKind.REMINDER:
@@ -124,7 +124,7 @@ class SchedulerMixin(TurnsMixin):
         database (another process, or a restart racing the old one) leaves it alone; should
         this one never finish, the deadline falls due again a minute later."""
         try:
-            return await self.store.claim_alarm(alarm, then=self._now() + _RETRY_AFTER)
+            return await self.store.deadlines.claim(alarm, then=self._now() + _RETRY_AFTER)
         except Exception:
             log.exception("the deadline of game %s could not be claimed", alarm.game_id)
             return False
@@ -153,7 +153,7 @@ class SchedulerMixin(TurnsMixin):
             log.exception("the deadline of game %s failed; trying again later", alarm.game_id)
             later = self._now() + _RETRY_AFTER
             with suppress(StaleVersionError):
-                await self.store.set_deadline(alarm.game_id, alarm.version, later)
+                await self.store.deadlines.set(alarm.game_id, alarm.version, later)
                 live = self.games.kept(alarm.game_id)
                 if live is not None and live.version == alarm.version:
                     live.deadline = as_stored(later)
@@ -164,7 +164,7 @@ class SchedulerMixin(TurnsMixin):
         try:
             ctx = await self._context(alarm.game_id)
             then = ctx.pace.next_reminder(alarm.deadline_at, max(self._now(), alarm.due_at))
-            if not await self.store.claim_alarm(alarm, then=then):
+            if not await self.store.deadlines.claim(alarm, then=then):
                 return  # another scheduler sent it, or the turn is over
             if ctx.version != alarm.version:
                 await self.games.refresh(ctx)  # claimed at that version: another process wrote
@@ -184,13 +184,13 @@ class SchedulerMixin(TurnsMixin):
                 )
         except Exception:
             log.exception("the reminder of game %s failed", alarm.game_id)
-            await self.store.set_reminder(alarm.game_id, alarm.version, None)
+            await self.store.deadlines.set_reminder(alarm.game_id, alarm.version, None)
 
     # ------------------------------------------------------------------ a fake clock's hooks
 
     async def next_alarm(self) -> datetime | None:
         """When the next deadline or reminder falls (also for :class:`~.clock.FakeClock`)."""
-        found = [await self.store.next_alarm()]
+        found = [await self.store.deadlines.next()]
         found += [await source.next_due() for source in self._due_sources]
         return min((when for when in found if when is not None), default=None)
 

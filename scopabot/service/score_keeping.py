@@ -184,7 +184,7 @@ class ScoreKeeping:
             raise _bad("target", f"the target must be 1..{MAX_TARGET}, not {target}")
         if len(title) > MAX_NAME:
             raise _bad("title", f"the title is longer than {MAX_NAME} characters")
-        sheet = await self._store.open_score_sheet(
+        sheet = await self._store.score_sheets.open(
             owner_id=owner,
             sides=names,
             title=title,
@@ -216,7 +216,7 @@ class ScoreKeeping:
             )
         note = one_line(note)[:MAX_NOTE]
         try:
-            await self._store.add_score(sheet_id, side, points, note=note, by_user=by)
+            await self._store.score_sheets.add_score(sheet_id, side, points, note=note, by_user=by)
         except StoreError as error:  # closed between the check and the write
             raise _closed(sheet_id) from error
         return await self.standings(sheet_id)
@@ -224,7 +224,7 @@ class ScoreKeeping:
     async def undo(self, sheet_id: int, *, by: int) -> Standings:
         """Take back the latest standing entry (the owner's right, or its writer's)."""
         sheet = await self._open_sheet(sheet_id)
-        entries = await self._store.score_entries(sheet_id)
+        entries = await self._store.score_sheets.entries(sheet_id)
         standing = [e for e in entries if e.undone_at is None]
         if not standing:
             raise ScoreSheetError(
@@ -240,7 +240,7 @@ class ScoreKeeping:
                 by=last.by_user,
             )
         try:
-            undone = await self._store.undo_score(sheet_id, seq=last.seq)
+            undone = await self._store.score_sheets.undo_score(sheet_id, seq=last.seq)
         except StoreError as error:
             raise _closed(sheet_id) from error
         if undone is None:  # another entry came in after the check: ask again, on it
@@ -259,23 +259,23 @@ class ScoreKeeping:
                 sheet_id=sheet_id,
                 owner=sheet.owner_id,
             )
-        await self._store.close_score_sheet(sheet_id)
+        await self._store.score_sheets.close(sheet_id)
         return await self.standings(sheet_id)
 
     async def standings(self, sheet_id: int) -> Standings:
         sheet = await self._sheet(sheet_id)
-        return standings_of(sheet, await self._store.score_entries(sheet_id))
+        return standings_of(sheet, await self._store.score_sheets.entries(sheet_id))
 
     async def sheets_in_channel(self, channel_id: int) -> list[Standings]:
         """The open sheets of a channel, oldest first."""
         return [
-            standings_of(sheet, await self._store.score_entries(sheet.id))
-            for sheet in await self._store.open_score_sheets(channel_id)
+            standings_of(sheet, await self._store.score_sheets.entries(sheet.id))
+            for sheet in await self._store.score_sheets.in_channel(channel_id)
         ]
 
     async def _sheet(self, sheet_id: int) -> ScoreSheet:
         try:
-            return await self._store.score_sheet(sheet_id)
+            return await self._store.score_sheets.get(sheet_id)
         except NotFoundError as error:
             raise ScoreSheetError(
                 ScoreSheetCode.UNKNOWN_SCORE_SHEET, f"no score sheet {sheet_id}", sheet_id=sheet_id

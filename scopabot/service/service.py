@@ -90,7 +90,7 @@ class GameService(SchedulerMixin):
 
     async def _resume(self) -> None:
         """Computer seats in turn play on, as if the process had never stopped."""
-        for info in await self.store.playing_games():
+        for info in await self.store.games.playing():
             if any(not s.is_human for s in info.seats) or info.away:
                 self._drive(info.id)
 
@@ -102,7 +102,7 @@ class GameService(SchedulerMixin):
         stopped (or was killed) before delivering them. A message is brought up to date
         within seconds of a change (its retries give up after about half a minute), so a
         game changed long before the stop shows its position already."""
-        infos = [i for i in await self.store.playing_games() if i.table_id is not None]
+        infos = [i for i in await self.store.games.playing() if i.table_id is not None]
         if not infos:
             return []
         latest = max(i.updated_at for i in infos)
@@ -145,33 +145,33 @@ class GameService(SchedulerMixin):
     ) -> None:
         """Remember a seat's private hand message (a DM) to edit it in place."""
         await self._context(game_id)
-        await self.store.set_seat_message(
+        await self.store.games.set_seat_message(
             game_id, seat, channel_id=channel_id, message_id=message_id
         )
 
     async def seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
         """``{seat: (channel_id, message_id)}`` of the hand messages remembered."""
-        return await self.store.seat_messages(game_id)
+        return await self.store.games.seat_messages(game_id)
 
     async def set_language(self, user: int, language: str | None) -> None:
-        await self.store.set_language(user, language)
+        await self.store.settings.set_language(user, language)
 
     async def language(self, user: int) -> str | None:
         """The person's chosen language (``None``: they never chose; use their client's)."""
-        return (await self.store.user_settings(user)).language
+        return (await self.store.settings.user(user)).language
 
     async def set_notify(self, user: int, *, on: bool) -> None:
-        await self.store.set_notify(user, on)
+        await self.store.settings.set_notify(user, on)
 
     async def notify(self, user: int) -> bool:
         """Whether the person wants a DM when it is their turn (on by default)."""
-        return (await self.store.user_settings(user)).notify
+        return (await self.store.settings.user(user)).notify
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        return await self.store.guild_settings(guild_id)
+        return await self.store.settings.guild(guild_id)
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
-        await self.store.save_guild_settings(settings)
+        await self.store.settings.save_guild(settings)
 
     async def change_guild_settings(
         self,
@@ -183,11 +183,11 @@ class GameService(SchedulerMixin):
         reset: bool = False,
     ) -> GuildSettings:
         """A manager's choices applied and saved (see :func:`.options.updated_settings`)."""
-        current = await self.store.guild_settings(guild_id)
+        current = await self.store.settings.guild(guild_id)
         changed = updated_settings(
             current, language=language, channel=channel, options=options or {}, reset=reset
         )
-        await self.store.save_guild_settings(changed)
+        await self.store.settings.save_guild(changed)
         return changed
 
     # ------------------------------------------------------------------ ratings, score sheets

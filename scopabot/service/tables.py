@@ -100,7 +100,7 @@ class TablesMixin(ServiceCore):
                 ErrorCode.TABLE_FULL, f"{computers} computers do not fit", computers=computers
             )
         pace = pace or Pace.live()
-        table = await self.store.create_table(
+        table = await self.store.tables.create(
             host_id=host,
             rules=rules,
             guild_id=guild_id,
@@ -112,10 +112,12 @@ class TablesMixin(ServiceCore):
         )
         try:
             if seat_host:
-                table = await self.store.take_seat(table.id, 0, SeatHolder.human(host))
+                table = await self.store.tables.take_seat(table.id, 0, SeatHolder.human(host))
             for _ in range(computers):
                 free = table_info(table).open_seats
-                table = await self.store.take_seat(table.id, free[0], SeatHolder.computer(level))
+                table = await self.store.tables.take_seat(
+                    table.id, free[0], SeatHolder.computer(level)
+                )
         except SeatError as exc:  # pragma: no cover - a brand-new table has every seat free
             raise seat_error(exc) from exc
         info = table_info(table)
@@ -127,7 +129,7 @@ class TablesMixin(ServiceCore):
     ) -> Rules:
         data: dict[str, Any] = {}
         if guild_id is not None:
-            defaults = (await self.store.guild_settings(guild_id)).default_rules
+            defaults = (await self.store.settings.guild(guild_id)).default_rules
             data.update({k: v for k, v in defaults.items() if k in _DEFAULTABLE})
         data.update(options)
         if "deals" in options and options["deals"] is not None and "target" not in options:
@@ -156,12 +158,12 @@ class TablesMixin(ServiceCore):
 
     async def tables_in_channel(self, channel_id: int) -> list[TableInfo]:
         """Tables open or playing in a channel (or shown in a thread), oldest first."""
-        return [table_info(t) for t in await self.store.tables_in_channel(channel_id)]
+        return [table_info(t) for t in await self.store.tables.in_channel(channel_id)]
 
     async def rematch(self, game_id: int) -> TableInfo | None:
         """The table opened as the rematch of ``game_id``, if any (kept in the store, so a
         second click after a restart still finds it)."""
-        found = await self.store.rematch_of(game_id)
+        found = await self.store.tables.rematch_of(game_id)
         return None if found is None else table_info(found)
 
     async def open_rematch(
@@ -183,7 +185,7 @@ class TablesMixin(ServiceCore):
             for seat, holder in old.seats.items()
         }
         try:
-            stored, opened = await self.store.open_rematch(
+            stored, opened = await self.store.tables.open_rematch(
                 game_id,
                 host_id=by,
                 rules=old.rules,
@@ -203,7 +205,7 @@ class TablesMixin(ServiceCore):
         return Rematch(info, opened)
 
     async def table_by_message(self, message_id: int) -> TableInfo | None:
-        found = await self.store.table_by_message(message_id)
+        found = await self.store.tables.by_message(message_id)
         return None if found is None else table_info(found)
 
     async def set_table_messages(
@@ -217,7 +219,7 @@ class TablesMixin(ServiceCore):
         """Remember where the front end shows the table (ids given as None are kept)."""
         current = await self._table(table_id)
         info = table_info(
-            await self.store.update_table(
+            await self.store.tables.update(
                 table_id,
                 channel_id=current.channel_id if channel_id is None else channel_id,
                 thread_id=current.thread_id if thread_id is None else thread_id,
@@ -253,7 +255,7 @@ class TablesMixin(ServiceCore):
             raise ServiceError(ErrorCode.NOT_SEATED, "not at this table", table_id=table_id)
         if user == table.host:
             raise ServiceError(ErrorCode.HOST_CANNOT_LEAVE, "the host cancels instead")
-        return await self._changed(self.store.leave_seat(table_id, seat))
+        return await self._changed(self.store.tables.leave_seat(table_id, seat))
 
     async def add_computer(
         self, table_id: int, *, by: int, level: str | None = None, seat: int | None = None
@@ -278,17 +280,17 @@ class TablesMixin(ServiceCore):
             raise ServiceError(ErrorCode.BAD_SEAT, f"nobody sits in seat {seat}", seat=seat)
         if table.seats[seat].user_id == table.host:
             raise ServiceError(ErrorCode.HOST_CANNOT_LEAVE, "the host cancels instead")
-        return await self._changed(self.store.leave_seat(table_id, seat))
+        return await self._changed(self.store.tables.leave_seat(table_id, seat))
 
     async def arrange(self, table_id: int, *, by: int, seats: Mapping[int, int]) -> TableInfo:
         """The host moves seat holders: ``seats`` maps a current seat to its new one."""
         table = await self._table(table_id)
         must_be_host(table, by)
         must_be_open(table)
-        return await self._changed(self.store.move_seats(table_id, dict(seats)))
+        return await self._changed(self.store.tables.move_seats(table_id, dict(seats)))
 
     async def _seat(self, table: TableInfo, seat: int, holder: SeatHolder) -> TableInfo:
-        return await self._changed(self.store.take_seat(table.id, seat, holder))
+        return await self._changed(self.store.tables.take_seat(table.id, seat, holder))
 
     async def _changed(self, change: Any) -> TableInfo:
         try:
@@ -304,7 +306,7 @@ class TablesMixin(ServiceCore):
         must_be_host(table, by)
         must_be_open(table)
         try:
-            info = table_info(await self.store.cancel_table(table_id))
+            info = table_info(await self.store.tables.cancel(table_id))
         except SeatError as exc:
             raise seat_error(exc) from exc
         self._emit([TableCancelled(table_id=info.id, game_id=None, table=info, reason="cancelled")])
@@ -325,7 +327,7 @@ class TablesMixin(ServiceCore):
         first = table.seats[game.turn]
         deadline = table.pace.deadline(self._now()) if first.is_human else None
         try:
-            stored = await self.store.start_table(
+            stored = await self.store.tables.start(
                 table_id,
                 game,
                 deadline=deadline,

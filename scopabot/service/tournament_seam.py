@@ -125,7 +125,7 @@ async def call_off(service: TournamentHost, game_id: int) -> None:
         if ctx.game.is_over:
             return
         try:
-            await service.store.abandon_game(game_id, ctx.version)
+            await service.store.games.abandon(game_id, ctx.version)
         except StaleVersionError:
             return
     service._forget_game(game_id)

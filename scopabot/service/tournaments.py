@@ -44,7 +44,6 @@ from scopabot.store.tournaments import (
     Tournament,
     TournamentChangedError,
     TournamentStatus,
-    TournamentStore,
 )
 
 from .errors import ErrorCode, ServiceError
@@ -115,7 +114,7 @@ class Tournaments:
 
     def __init__(self, service: TournamentHost) -> None:
         self.service = service
-        self.store = TournamentStore(service.store)
+        self.store = service.store
         self._locks: dict[int, asyncio.Lock] = {}
         self._unsubscribe = service.subscribe(self._on_event)
 
@@ -129,7 +128,7 @@ class Tournaments:
 
     async def _get(self, tournament_id: int) -> Tournament:
         try:
-            return await self.store.get(tournament_id)
+            return await self.store.tournaments.get(tournament_id)
         except NotFoundError:
             raise refuse(
                 TournamentErrorCode.UNKNOWN_TOURNAMENT,
@@ -139,7 +138,7 @@ class Tournaments:
 
     async def info(self, tournament_id: int) -> TournamentInfo:
         t = await self._get(tournament_id)
-        return self._info(t, await self.store.entries(t.id))
+        return self._info(t, await self.store.tournaments.entries(t.id))
 
     def _info(self, t: Tournament, entries: Sequence[Entry]) -> TournamentInfo:
         people = {e.id: e.people for e in entries}
@@ -162,18 +161,22 @@ class Tournaments:
 
     async def in_guild(self, guild_id: int | None, *, active: bool = True) -> list[TournamentInfo]:
         return [
-            self._info(t, await self.store.entries(t.id))
-            for t in await self.store.in_guild(guild_id, active=active)
+            self._info(t, await self.store.tournaments.entries(t.id))
+            for t in await self.store.tournaments.in_guild(guild_id, active=active)
         ]
 
     async def in_play(self) -> list[TournamentInfo]:
         """Every tournament being played, everywhere (for a front end starting up)."""
-        return [self._info(t, await self.store.entries(t.id)) for t in await self.store.playing()]
+        return [
+            self._info(t, await self.store.tournaments.entries(t.id))
+            for t in await self.store.tournaments.playing()
+        ]
 
     async def of_user(self, user: int) -> list[TournamentInfo]:
         """The tournaments a person entered, newest first (for ``/scopa stats``)."""
         return [
-            self._info(t, await self.store.entries(t.id)) for t in await self.store.of_user(user)
+            self._info(t, await self.store.tournaments.entries(t.id))
+            for t in await self.store.tournaments.of_user(user)
         ]
 
     async def matches(
@@ -181,19 +184,19 @@ class Tournaments:
     ) -> list[MatchInfo]:
         """Every pairing (of one round), in round and slot order: the bracket's data."""
         t = await self._get(tournament_id)
-        people = {e.id: e.people for e in await self.store.entries(t.id)}
+        people = {e.id: e.people for e in await self.store.tournaments.entries(t.id)}
         return [
             match_info(p, people)
-            for p in await self.store.pairings(t.id, round_number=round_number)
+            for p in await self.store.tournaments.pairings(t.id, round_number=round_number)
         ]
 
     async def standings(self, tournament_id: int) -> list[StandingRow]:
         """The standings table: as kept for good once it ended, else as it stands now."""
         t = await self._get(tournament_id)
-        entries = await self.store.entries(t.id)
+        entries = await self.store.tournaments.entries(t.id)
         if t.standings is not None:
             return [row_from_data(d) for d in t.standings]
-        return standing_rows(t, entries, await self.store.pairings(t.id))
+        return standing_rows(t, entries, await self.store.tournaments.pairings(t.id))
 
     # ------------------------------------------------------------------ organising
 
@@ -203,7 +206,7 @@ class Tournaments:
         """Server managers organise; so do members with the role the server named."""
         if manager or guild_id is None:
             return True
-        role = await self.store.organiser_role(guild_id)
+        role = await self.store.tournaments.organiser_role(guild_id)
         return role is not None and role in roles
 
     async def set_organiser_role(
@@ -212,10 +215,10 @@ class Tournaments:
         """A server manager names (or, with None, clears) the role that organises."""
         if not manager:
             raise refuse(TournamentErrorCode.NOT_ORGANISER, "only managers name the role")
-        await self.store.set_organiser_role(guild_id, role_id)
+        await self.store.tournaments.set_organiser_role(guild_id, role_id)
 
     async def organiser_role(self, guild_id: int) -> int | None:
-        return await self.store.organiser_role(guild_id)
+        return await self.store.tournaments.organiser_role(guild_id)
 
     async def create(
         self,
@@ -265,7 +268,7 @@ class Tournaments:
             )
         defaults: Mapping[str, Any] = {}
         if guild_id is not None:
-            defaults = (await self.service.store.guild_settings(guild_id)).default_rules
+            defaults = (await self.service.store.settings.guild(guild_id)).default_rules
         checked = check_rules(preset, players, options or {}, defaults)
         # Every match of the tournament is played by these rules, whatever the server's
         # defaults become later.
@@ -307,7 +310,7 @@ class Tournaments:
                 option="on_timeout",
                 value=str(on_timeout),
             ) from None
-        stored = await self.store.create(
+        stored = await self.store.tournaments.create(
             organiser_id=by,
             name=name.strip()[:100] or "Torneo",
             format=kind.value,
@@ -345,7 +348,9 @@ class Tournaments:
         if partner == user:
             raise refuse(TournamentErrorCode.SAME_PERSON, "a pair is two people")
         try:
-            await self.store.enter(tournament_id, user, partner_id=partner, at=self._now())
+            await self.store.tournaments.enter(
+                tournament_id, user, partner_id=partner, at=self._now()
+            )
         except NotRegisteringError as exc:
             raise not_registering(t, exc.status) from None
         except AlreadyEnteredError as exc:
@@ -361,7 +366,7 @@ class Tournaments:
         """Leave during registration (a pair leaves together)."""
         t = await self._get(tournament_id)
         try:
-            await self.store.leave(tournament_id, user)
+            await self.store.tournaments.leave(tournament_id, user)
         except NotRegisteringError as exc:
             raise not_registering(t, exc.status) from None
         except NotEnteredError:
@@ -399,7 +404,7 @@ class Tournaments:
             self._must_organise(t, by, manager)
             if t.status is not TournamentStatus.REGISTERING:
                 raise not_registering(t, t.status.value)
-            entries = await self.store.entries(t.id)
+            entries = await self.store.tournaments.entries(t.id)
             rng = random.Random(t.seed)
             pairs: list[tuple[int, int]] = []
             if t.players == 4:
@@ -435,7 +440,7 @@ class Tournaments:
             elif t.format == Format.KNOCKOUT:
                 bracket, knockout_from = bracket_size(len(seeds)), 1
             try:
-                t = await self.store.start(
+                t = await self.store.tournaments.start(
                     t.id,
                     t.version,
                     pairs=pairs,
@@ -455,7 +460,7 @@ class Tournaments:
     ) -> dict[int, float]:
         """Each entry's seeding rating: its people's leaderboard scores, averaged."""
         partner_of = {keep: merged for keep, merged in pairs}
-        by_id = {e.id: e for e in await self.store.entries(t.id)}
+        by_id = {e.id: e for e in await self.store.tournaments.entries(t.id)}
         out: dict[int, float] = {}
         board = GLOBAL if t.guild_id is None else t.guild_id
         for e in kept:
@@ -464,7 +469,7 @@ class Tournaments:
                 people.append(by_id[partner_of[e.id]].user_id)
             scores = []
             for person in people:
-                rating = await self.service.store.rating(person, t.preset, guild_id=board)
+                rating = await self.service.store.boards.rating(person, t.preset, guild_id=board)
                 if rating is not None:
                     scores.append(rating.score)
             if scores:
@@ -484,19 +489,19 @@ class Tournaments:
                     status=t.status.value,
                 )
             try:
-                entry = await self.store.entry_of(t.id, user)
+                entry = await self.store.tournaments.entry_of(t.id, user)
             except NotEnteredError:
                 raise refuse(
                     TournamentErrorCode.NOT_ENTERED, "not entered", tournament_id=t.id, user=user
                 ) from None
-            if not await self.store.withdraw(t.id, entry.id, at=self._now()):
+            if not await self.store.tournaments.withdraw(t.id, entry.id, at=self._now()):
                 raise refuse(
                     TournamentErrorCode.ALREADY_WITHDRAWN,
                     "already withdrawn",
                     tournament_id=t.id,
                     user=user,
                 )
-            for p in await self.store.pairings(t.id, round_number=t.round):
+            for p in await self.store.tournaments.pairings(t.id, round_number=t.round):
                 if p.outcome is not None or entry.id not in (p.entry_a, p.entry_b):
                     continue
                 game_id = await self._game_of(p)
@@ -523,10 +528,10 @@ class Tournaments:
                     tournament_id=t.id,
                     status=t.status.value,
                 )
-            entries = await self.store.entries(t.id)
-            rows = standing_rows(t, entries, await self.store.pairings(t.id))
+            entries = await self.store.tournaments.entries(t.id)
+            rows = standing_rows(t, entries, await self.store.tournaments.pairings(t.id))
             try:
-                t = await self.store.finish(
+                t = await self.store.tournaments.finish(
                     t.id,
                     t.version,
                     status=TournamentStatus.CANCELLED,
@@ -538,9 +543,9 @@ class Tournaments:
                 raise refuse(
                     TournamentErrorCode.NOT_PLAYING, "the tournament moved on", tournament_id=t.id
                 ) from None
-            for p in await self.store.pairings(t.id, round_number=t.round):
+            for p in await self.store.tournaments.pairings(t.id, round_number=t.round):
                 if p.outcome is None and p.table_id is not None:
-                    table = await self.service.store.table(p.table_id)
+                    table = await self.service.store.tables.get(p.table_id)
                     if table.status is TableStatus.OPEN:
                         await self.service.cancel_table(p.table_id, by=table.host_id)
             info = self._info(t, entries)
@@ -562,7 +567,7 @@ class Tournaments:
     async def resume(self) -> None:
         """After a start-up: look at every tournament in play again (results written while
         nobody listened, tables not yet opened or dealt, a round complete)."""
-        for t in await self.store.playing():
+        for t in await self.store.tournaments.playing():
             try:
                 await self.advance(t.id)
             except Exception:
@@ -570,7 +575,7 @@ class Tournaments:
 
     async def _on_event(self, event: Event) -> None:
         if isinstance(event, MatchOver | TableCancelled) and event.table_id is not None:
-            found = await self.store.pairing_at_table(event.table_id)
+            found = await self.store.tournaments.pairing_at_table(event.table_id)
             if found is not None and found.outcome is None:
                 await self.advance(found.tournament_id)
 
@@ -578,39 +583,40 @@ class Tournaments:
         """Record what has ended, open what is missing, and start the next round (or end
         the tournament) when every match of this one is decided. Safe to call any time."""
         async with self._lock(tournament_id):
-            t = await self.store.get(tournament_id)
+            t = await self.store.tournaments.get(tournament_id)
             if t.status is not TournamentStatus.PLAYING:
                 return
             undecided = [
                 p
-                for p in await self.store.pairings(t.id, round_number=t.round)
+                for p in await self.store.tournaments.pairings(t.id, round_number=t.round)
                 if p.outcome is None
             ]
             for p in undecided:
                 await self._record(t, p)
             if any(
-                p.outcome is None for p in await self.store.pairings(t.id, round_number=t.round)
+                p.outcome is None
+                for p in await self.store.tournaments.pairings(t.id, round_number=t.round)
             ):
                 await self._open_tables(t)
                 return
-            await self.store.finish_round(t.id, t.round, at=self._now())
+            await self.store.tournaments.finish_round(t.id, t.round, at=self._now())
             await self._next_round(t)
 
     async def _record(self, t: Tournament, p: StoredPairing) -> None:
         """Decide a pairing whose match has ended, from the stored result."""
         if p.table_id is None or p.outcome is not None:
             return
-        table = await self.service.store.table(p.table_id)
+        table = await self.service.store.tables.get(p.table_id)
         if table.game_id is None:
             return
-        info = await self.service.store.game_info(table.game_id)
+        info = await self.service.store.games.info(table.game_id)
         if info.status is GameStatus.PLAYING:
             return
         if info.status is GameStatus.ABANDONED:
             await self._decide(t, p, Outcome.BOTH_LOST, reason="not_played")
             return
-        result = await self.service.store.match_result(game_id=table.game_id)
-        stored = await self.service.store.load_game(table.game_id)
+        result = await self.service.store.boards.match_result(game_id=table.game_id)
+        stored = await self.service.store.games.load(table.game_id)
         totals = stored.game.totals
         winner = None if result is None else result.winner_side
         if result is None:
@@ -630,7 +636,7 @@ class Tournaments:
         a fixed number of deals): in a knock-out the better seed goes through; in a league
         both lose."""
         if stage_of(t, p.round) == KNOCKOUT:
-            seeds = {e.id: e.seed or 0 for e in await self.store.entries(t.id)}
+            seeds = {e.id: e.seed or 0 for e in await self.store.tournaments.entries(t.id)}
             return Outcome.A if seeds[p.entry_a] <= seeds.get(p.entry_b or 0, 0) else Outcome.B
         return Outcome.BOTH_LOST
 
@@ -643,7 +649,7 @@ class Tournaments:
         reason: str,
         points: tuple[int, int] = (0, 0),
     ) -> None:
-        await self.store.decide(
+        await self.store.tournaments.decide(
             p.id,
             outcome=outcome.value,
             points_a=points[0],
@@ -655,7 +661,7 @@ class Tournaments:
     async def _game_of(self, p: StoredPairing) -> int | None:
         if p.table_id is None:
             return None
-        table = await self.service.store.table(p.table_id)
+        table = await self.service.store.tables.get(p.table_id)
         if table.game_id is None or table.status is not TableStatus.PLAYING:
             return None
         return table.game_id
@@ -664,8 +670,8 @@ class Tournaments:
 
     async def _next_round(self, t: Tournament) -> None:
         """Pair and open the round after ``t.round``, or end the tournament."""
-        entries = await self.store.entries(t.id)
-        stored = await self.store.pairings(t.id)
+        entries = await self.store.tournaments.entries(t.id)
+        stored = await self.store.tournaments.pairings(t.id)
         number = t.round + 1
         planned = plan_round(t, entries, stored, number)
         if planned is None:
@@ -675,7 +681,7 @@ class Tournaments:
         new = [as_stored(t, number, p, group, withdrawn) for p, group in planned]
         deadline = self._now() + timedelta(seconds=t.round_seconds)
         try:
-            t = await self.store.open_round(
+            t = await self.store.tournaments.open_round(
                 t.id,
                 t.version,
                 round_number=number,
@@ -690,7 +696,8 @@ class Tournaments:
         await self._open_tables(t)
         people = {e.id: e.people for e in entries}
         matches = tuple(
-            match_info(p, people) for p in await self.store.pairings(t.id, round_number=number)
+            match_info(p, people)
+            for p in await self.store.tournaments.pairings(t.id, round_number=number)
         )
         self.service.hub.publish(
             [
@@ -705,15 +712,15 @@ class Tournaments:
             ]
         )
         if all(m.outcome is not None for m in matches):  # a round of byes and walkovers only
-            await self.store.finish_round(t.id, number, at=self._now())
-            await self._next_round(await self.store.get(t.id))
+            await self.store.tournaments.finish_round(t.id, number, at=self._now())
+            await self._next_round(await self.store.tournaments.get(t.id))
 
     async def _open_tables(self, t: Tournament) -> None:
         """Open, fill and deal the table of every undecided pairing of the round in play
         that has none yet (or whose table was opened but not dealt when the process
         stopped)."""
-        entries = {e.id: e for e in await self.store.entries(t.id)}
-        for p in await self.store.pairings(t.id, round_number=t.round):
+        entries = {e.id: e for e in await self.store.tournaments.entries(t.id)}
+        for p in await self.store.tournaments.pairings(t.id, round_number=t.round):
             if p.outcome is not None:
                 continue
             b = None if p.entry_b is None else entries[p.entry_b]
@@ -742,7 +749,7 @@ class Tournaments:
                 level=t.level,
                 seat_host=False,
             )
-            if not await self.store.attach_table(p.id, table.id):
+            if not await self.store.tournaments.attach_table(p.id, table.id):
                 await service.cancel_table(table.id, by=t.organiser_id)  # lost a race
                 return
             table_id = table.id
@@ -767,7 +774,7 @@ class Tournaments:
         rows = standing_rows(t, entries, stored)
         winner = tournament_winner(t, entries, stored)
         try:
-            t = await self.store.finish(
+            t = await self.store.tournaments.finish(
                 t.id,
                 t.version,
                 status=TournamentStatus.FINISHED,
@@ -792,19 +799,19 @@ class Tournaments:
 
     async def next_due(self) -> datetime | None:
         """The scheduler's question: the earliest round deadline."""
-        return await self.store.next_deadline()
+        return await self.store.tournaments.next_deadline()
 
     async def run_due(self, now: datetime) -> int:
         """The scheduler's call: end every round whose deadline has passed; how many."""
         done = 0
-        for t in await self.store.due(now):
+        for t in await self.store.tournaments.due(now):
             try:
                 await self._deadline(t.id)
                 done += 1
             except Exception:
                 log.exception("the round deadline of tournament %s failed", t.id)
-                fresh = await self.store.get(t.id)
-                await self.store.set_deadline(t.id, fresh.version, now + _RETRY_AFTER)
+                fresh = await self.store.tournaments.get(t.id)
+                await self.store.tournaments.set_deadline(t.id, fresh.version, now + _RETRY_AFTER)
         return done
 
     async def _deadline(self, tournament_id: int) -> None:
@@ -813,31 +820,31 @@ class Tournaments:
         won by the side ahead on points (level: the side that made the last capture loses,
         as after the third spareggio; no capture yet: the side to play loses)."""
         async with self._lock(tournament_id):
-            t = await self.store.get(tournament_id)
+            t = await self.store.tournaments.get(tournament_id)
             if t.status is not TournamentStatus.PLAYING:
                 return
-            for p in await self.store.pairings(t.id, round_number=t.round):
+            for p in await self.store.tournaments.pairings(t.id, round_number=t.round):
                 await self._record(t, p)
-            for p in await self.store.pairings(t.id, round_number=t.round):
+            for p in await self.store.tournaments.pairings(t.id, round_number=t.round):
                 if p.outcome is None:
                     await self._decide_at_deadline(t, p)
-            await self.store.finish_round(t.id, t.round, at=self._now())
-            await self._next_round(await self.store.get(t.id))
+            await self.store.tournaments.finish_round(t.id, t.round, at=self._now())
+            await self._next_round(await self.store.tournaments.get(t.id))
 
     async def _decide_at_deadline(self, t: Tournament, p: StoredPairing) -> None:
         store = self.service.store
-        table = None if p.table_id is None else await store.table(p.table_id)
+        table = None if p.table_id is None else await store.tables.get(p.table_id)
         if table is None or table.game_id is None:
             if table is not None and table.status is TableStatus.OPEN:
                 await self.service.cancel_table(table.id, by=table.host_id)
             await self._decide(t, p, Outcome.BOTH_LOST, reason="not_played")
             return
         game_id = table.game_id
-        history = await store.move_history(game_id)
-        stored = await store.load_game(game_id)
+        history = await store.games.moves(game_id)
+        stored = await store.games.load(game_id)
         game = stored.game
         played = {game.rules.side_of(m.seat) for m in history if m.actor.kind is ActorKind.USER}
-        holders = (await store.game_info(game_id)).seats
+        holders = (await store.games.info(game_id)).seats
         for side in range(game.rules.sides):  # a computer filling in always plays
             seats = [s for s in range(game.rules.players) if game.rules.side_of(s) == side]
             if all(not holders[s].is_human for s in seats):

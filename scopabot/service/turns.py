@@ -340,7 +340,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                 ctx.away.discard(seat)  # a computer's move written meanwhile had it away
                 ctx.timeouts[seat] = 0
         except BaseException:
-            info = await self.store.game_info(game_id)
+            info = await self.store.games.info(game_id)
             ctx.away = set(info.away)
             raise
         if in_turn:
@@ -391,7 +391,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             deadline = ctx.pace.deadline(now) if in_turn else None
             new_version = version + 1 if in_turn else version
             try:
-                await self.store.take_seat_back(
+                await self.store.games.take_seat_back(
                     game_id,
                     version,
                     seat=seat,
@@ -420,7 +420,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             if ctx.game.move_count:
                 raise ServiceError(ErrorCode.GAME_STARTED, "the first card was played")
             try:
-                await self.store.abandon_game(game_id, ctx.version)
+                await self.store.games.abandon(game_id, ctx.version)
             except StaleVersionError:
                 raise ServiceError(ErrorCode.GAME_STARTED, "the first card was played") from None
         self._forget_game(game_id)

@@ -89,14 +89,14 @@ class ViewingMixin(ServiceCore):
         # before that move).
         if not ctx.finished:
             return views_of(ctx, ctx.game, ctx.version, seat)
-        stored = await self.store.load_game(ctx.game_id)
-        info = await self.store.game_info(ctx.game_id)
+        stored = await self.store.games.load(ctx.game_id)
+        info = await self.store.games.info(ctx.game_id)
         ctx.version, ctx.deadline, ctx.away = info.version, info.deadline_at, set(info.away)
         ctx.finished = info.status is not GameStatus.PLAYING
         ctx.table = await self._table_of(ctx)
         reason = winner = None
         if ctx.finished and stored.game.outcome() is None:
-            result = await self.store.match_result(game_id=ctx.game_id)
+            result = await self.store.boards.match_result(game_id=ctx.game_id)
             reason = "abandoned" if result is None else result.reason
             winner = None if result is None else result.winner_side
         return views_of(ctx, stored.game, stored.version, seat, reason=reason, winner=winner)
@@ -111,11 +111,11 @@ class ViewingMixin(ServiceCore):
     async def _table_of(self, ctx: GameContext) -> TableInfo:
         if ctx.table_id is None:
             raise ServiceError(ErrorCode.UNKNOWN_TABLE, f"game {ctx.game_id} has no table")
-        return table_info(await self.store.table(ctx.table_id))
+        return table_info(await self.store.tables.get(ctx.table_id))
 
     async def my_games(self, *, user: int) -> list[MyGame]:
         """Every table the person sits at: those waiting for them first, then by deadline."""
-        games = await self.store.games_of_user(user)
+        games = await self.store.games.of_user(user)
         playing = {g.table_id for g in games}
         found = [
             MyGame(
@@ -134,7 +134,7 @@ class ViewingMixin(ServiceCore):
             )
             for g in games
         ]
-        tables = {t.id: t for t in await self.store.tables_of_user(user)}
+        tables = {t.id: t for t in await self.store.tables.of_user(user)}
         for n, game in enumerate(found):
             t = tables.get(game.table_id)
             if t is not None:

@@ -1,11 +1,13 @@
 """Persistence: SQLite through aiosqlite, with migrations; all of ScopaBot's SQL lives here.
 
-Open the store once at start-up (it migrates the file), then call its methods; each is one
-transaction, and a move is stored with its snapshot and version bump or not at all::
+Open the store once at start-up (it migrates the file), then call the methods of its parts
+(``store.games``, ``store.deadlines``, ``store.tables``, ``store.settings``, ``store.boards``,
+``store.score_sheets``, ``store.tournaments``); each is one transaction, and a move is stored
+with its snapshot and version bump or not at all::
 
     store = await Store.open("scopabot.db")
-    stored = await store.create_game(Game.new(rules, seed=7), seats=[SeatHolder.human(1), ...])
-    await store.write_move(record)  # a move the service played and prepared (MoveRecord)
+    stored = await store.games.create(Game.new(rules, seed=7), seats=[SeatHolder.human(1), ...])
+    await store.games.write_move(record)  # a move the service played and prepared (MoveRecord)
     # a second write naming the same expected version gets StaleVersionError and writes
     # nothing.
 
@@ -17,6 +19,9 @@ a move (the service's live games do, :mod:`scopabot.service.live`). Errors about
 from __future__ import annotations
 
 from .backup import BackupResult, backup
+from .boards import BoardStore
+from .database import Database
+from .deadlines import DeadlineStore
 from .errors import (
     AlreadySeatedError,
     DatabaseCorruptError,
@@ -40,6 +45,8 @@ from .errors import (
     StoreError,
     TableNotOpenError,
 )
+from .game_rows import MatchEndRecord, MoveRecord, RatingWrite, ResultRow
+from .games import GameStore
 from .integrity import CheckResult, check_file
 from .migrate import MIGRATIONS_DIR, Migration, load_migrations, migrate
 from .models import (
@@ -75,8 +82,11 @@ from .models import (
     UserSettings,
     rating_id,
 )
-from .move_sql import MatchEndRecord, MoveRecord, RatingWrite, ResultRow
+from .score_sheets import ScoreSheetStore
+from .settings import SettingsStore
 from .store import Store
+from .tables import TableStore
+from .tournaments import TournamentStore
 
 __all__ = [
     "COMPUTER_RATING_IDS",
@@ -89,7 +99,9 @@ __all__ = [
     "AlreadySeatedError",
     "AppliedMove",
     "BackupResult",
+    "BoardStore",
     "CheckResult",
+    "Database",
     "DatabaseCorruptError",
     "DatabaseError",
     "DatabaseLockedError",
@@ -97,11 +109,13 @@ __all__ = [
     "DatabaseTooNewError",
     "DatabaseUnreadableError",
     "Deadline",
+    "DeadlineStore",
     "DiskFullError",
     "EmptyDatabaseError",
     "GameClosedError",
     "GameInfo",
     "GameStatus",
+    "GameStore",
     "GuildSettings",
     "ImportedMatch",
     "MatchEndRecord",
@@ -124,10 +138,12 @@ __all__ = [
     "ResultRow",
     "ScoreEntry",
     "ScoreSheet",
+    "ScoreSheetStore",
     "SeatError",
     "SeatHolder",
     "SeatTakenError",
     "SeatsEmptyError",
+    "SettingsStore",
     "StaleRatingError",
     "StaleVersionError",
     "StatsOrder",
@@ -137,6 +153,8 @@ __all__ = [
     "Table",
     "TableNotOpenError",
     "TableStatus",
+    "TableStore",
+    "TournamentStore",
     "UserGame",
     "UserSettings",
     "backup",

@@ -1,4 +1,4 @@
-"""Ratings, statistics and match results, paged for leaderboards.
+"""Ratings, statistics and match results, paged for leaderboards: ``store.boards``.
 
 Leaderboards use keyset paging on an index whose order is the leaderboard's order
 (``score DESC, user_id``), so page 1,000 costs what page 1 costs however many matches were
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from .base import StoreBase, on_worker
+from .database import Database, on_worker
 from .models import (
     GLOBAL,
     ImportedMatch,
@@ -29,7 +29,7 @@ from .models import (
     now,
     to_ms,
 )
-from .move_sql import put_ratings, rating_of
+from .results import put_ratings, rating_of, ratings_of
 
 _RATING_COLUMNS = "guild_id, category, user_id, mu, sigma, score, games, updated_at"
 RATINGS_FIRST_PAGE_SQL = (
@@ -65,8 +65,13 @@ PLAYER_MATCHES_SQL = (
 )
 
 
-class BoardsMixin(StoreBase):
-    async def rating_board(
+class BoardStore:
+    """Ratings, statistics and results: ``store.boards`` (see the module's docstring)."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def ratings(
         self,
         category: str,
         *,
@@ -75,7 +80,7 @@ class BoardsMixin(StoreBase):
         after: tuple[float, int] | None = None,
     ) -> Page[Rating]:
         """Best ratings first; ``after`` is the previous page's ``after``."""
-        async with self._read() as db:
+        async with self._db.read() as db:
             if after is None:
                 rows = await db.execute_fetchall(
                     RATINGS_FIRST_PAGE_SQL, (guild_id, category, limit)
@@ -89,7 +94,7 @@ class BoardsMixin(StoreBase):
         return Page(out, (out[-1].score, out[-1].user_id) if len(out) == limit else None)
 
     async def rating(self, user_id: int, category: str, *, guild_id: int = GLOBAL) -> Rating | None:
-        async with self._read() as db:
+        async with self._db.read() as db:
             rows = list(
                 await db.execute_fetchall(
                     "SELECT " + _RATING_COLUMNS + " FROM ratings WHERE guild_id = ?"
@@ -99,20 +104,25 @@ class BoardsMixin(StoreBase):
             )
         return rating_of(rows[0]) if rows else None
 
-    async def rating_rank(
-        self, user_id: int, category: str, *, guild_id: int = GLOBAL
-    ) -> int | None:
+    async def rank(self, user_id: int, category: str, *, guild_id: int = GLOBAL) -> int | None:
         """1 for the best; ``None`` for a player without a rating."""
         mine = await self.rating(user_id, category, guild_id=guild_id)
         if mine is None:
             return None
-        async with self._read() as db:
+        async with self._db.read() as db:
             rows = list(
                 await db.execute_fetchall(
                     RATING_RANK_SQL, (guild_id, category, mine.score, mine.score, user_id)
                 )
             )
         return int(rows[0][0]) + 1
+
+    async def ratings_of(
+        self, category: str, boards: Sequence[int], rating_ids: Sequence[int]
+    ) -> dict[int, dict[int, Rating | None]]:
+        """The ratings a finished match moves, board by board, as they are now (read before
+        the move's write, which is refused if one of them moved since)."""
+        return await self._db.read_once(ratings_of, category, tuple(boards), tuple(rating_ids))
 
     async def put_ratings(
         self,
@@ -123,11 +133,11 @@ class BoardsMixin(StoreBase):
         count_game: bool = False,
     ) -> None:
         """Set rating numbers directly (a reset, an import, or a policy run outside a move)."""
-        async with self._tx() as db:
+        async with self._db.write() as db:
             write = partial(put_ratings, played=count_game)
             await on_worker(db, write, guild_id, category, values, to_ms(now()))
 
-    async def stats_board(
+    async def stats(
         self,
         category: str,
         *,
@@ -136,7 +146,7 @@ class BoardsMixin(StoreBase):
         limit: int = 10,
         after: tuple[float, int] | None = None,
     ) -> Page[PlayerStats]:
-        async with self._read() as db:
+        async with self._db.read() as db:
             if after is None:
                 rows = await db.execute_fetchall(
                     STATS_FIRST_PAGE_SQL[order], (guild_id, category, limit)
@@ -153,7 +163,7 @@ class BoardsMixin(StoreBase):
     async def player_stats(
         self, user_id: int, category: str, *, guild_id: int = GLOBAL
     ) -> PlayerStats | None:
-        async with self._read() as db:
+        async with self._db.read() as db:
             rows = list(
                 await db.execute_fetchall(
                     "SELECT " + _STATS_COLUMNS + " FROM player_stats WHERE guild_id = ?"
@@ -164,7 +174,7 @@ class BoardsMixin(StoreBase):
         return _stats(rows[0]) if rows else None
 
     async def match_result(self, *, game_id: int) -> MatchResult | None:
-        async with self._read() as db:
+        async with self._db.read() as db:
             rows = list(
                 await db.execute_fetchall(
                     "SELECT id FROM match_results WHERE game_id = ?", (game_id,)
@@ -178,7 +188,7 @@ class BoardsMixin(StoreBase):
         self, user_id: int, *, limit: int = 10, before: int | None = None
     ) -> list[MatchResult]:
         """A player's latest matches, newest first; page with ``before`` = the last id seen."""
-        async with self._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 PLAYER_MATCHES_SQL, (user_id, before if before is not None else 2**62, limit)
             )
@@ -228,7 +238,7 @@ class BoardsMixin(StoreBase):
         matches = list(matches)
         if not matches:
             return 0
-        async with self._tx() as db:
+        async with self._db.write() as db:
             rows = list(await db.execute_fetchall("SELECT coalesce(max(id), 0) FROM match_results"))
             first = int(rows[0][0]) + 1
             results = []
@@ -277,11 +287,6 @@ class BoardsMixin(StoreBase):
                 [(k[0], k[1], k[2], c[0], c[1], c[2]) for k, c in counts.items()],
             )
         return len(matches)
-
-    async def analyze(self) -> None:
-        """Refresh the query planner's statistics (after a large import)."""
-        async with self._lock:
-            await self._db.execute("ANALYZE")
 
 
 def _stats(r: Sequence[Any]) -> PlayerStats:

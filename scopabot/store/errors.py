@@ -23,10 +23,13 @@ class DatabaseError(StoreError):
     advice = "see the log for details; the file was not changed by this failed operation"
 
     def __init__(self, path: Path | str, problem: str, advice: str | None = None) -> None:
+        # A PostgreSQL database is named by its URL (password hidden), which a Path would
+        # spoil ("postgresql://" has two slashes).
         self.path = Path(path)
+        self.where = path if isinstance(path, str) and "://" in path else str(self.path)
         self.problem = problem
         self.advice = advice or type(self).advice
-        super().__init__(f"{self.path}: {problem} — {self.advice}")
+        super().__init__(f"{self.where}: {problem} — {self.advice}")
 
 
 RESTORE = (
@@ -95,6 +98,15 @@ class DatabaseReadOnlyError(DatabaseUnreadableError):
         "the bot may read the file but not write it, so no move could be saved; give the "
         "bot's user write permission on the file and its folder (or mount the volume "
         "read-write) and start it again; the file was not changed"
+    )
+
+
+class DatabaseUnreachableError(DatabaseError):
+    """The PostgreSQL server cannot be reached or refuses us."""
+
+    advice = (
+        "check SCOPABOT_DATABASE_URL (host, port, user, password, database name), that the "
+        "PostgreSQL server is running and that it lets this user connect; nothing was written"
     )
 
 

@@ -5,7 +5,11 @@ A game is kept twice over, on purpose. The record — rules, seed, every deck or
 replays exactly. The snapshot (``games.snapshot``, the engine state without the record) is what
 makes loading cheap. One transaction writes both, with the version bump that makes a second
 click on the same button a :class:`StaleVersionError` instead of a second move. The moves
-themselves are played and decided by the service, which hands a prepared record here.
+themselves are played and decided by the service, which hands a prepared record here
+(:class:`~.game_rows.MoveRecord`); the SQL it runs is in :mod:`.game_rows`.
+
+The part is ``store.games``; it also keeps what belongs to a game's seats: where each seat's
+private hand message is, and which games a person has a seat in.
 """
 
 from __future__ import annotations
@@ -20,26 +24,9 @@ import aiosqlite
 
 from scopabot.engine import Game, GameRecord, Rules
 
-from .alarms import DUE_DEADLINES_SQL as DUE_DEADLINES_SQL  # where tests look for it
-from .base import StoreBase
+from .database import Database
 from .errors import GameClosedError, NotFoundError, StaleVersionError
-from .models import (
-    Actor,
-    ActorKind,
-    GameInfo,
-    GameStatus,
-    MatchResult,
-    MoveEntry,
-    Rating,
-    SeatHolder,
-    StoredGame,
-    from_ms,
-    now,
-    opt_dt,
-    opt_ms,
-    to_ms,
-)
-from .move_sql import (
+from .game_rows import (
     CLOSE_TABLE_SQL,
     MatchEndRecord,
     MoveRecord,
@@ -47,10 +34,26 @@ from .move_sql import (
     SeatState,
     insert_game,
     load_rows,
-    ratings_of,
+    rules_of,
     seat_states,
     write_match_end,
     write_move,
+)
+from .models import (
+    Actor,
+    ActorKind,
+    GameInfo,
+    GameStatus,
+    MatchResult,
+    MoveEntry,
+    SeatHolder,
+    StoredGame,
+    UserGame,
+    from_ms,
+    now,
+    opt_dt,
+    opt_ms,
+    to_ms,
 )
 
 _SELECT_GAMES = (
@@ -59,10 +62,23 @@ _SELECT_GAMES = (
 )
 
 
-class GamesMixin(StoreBase):
+USER_GAMES_SQL = (
+    "SELECT g.id, g.table_id, g.guild_id, s.seat, g.version,"
+    " json_extract(g.snapshot, '$.turn'), g.deadline_at, g.rules"
+    " FROM game_seats s JOIN games g ON g.id = s.game_id"
+    " WHERE s.user_id = ? AND g.status = 'playing' ORDER BY g.id"
+)
+
+
+class GameStore:
+    """Games: ``store.games`` (see the module's docstring)."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
     # ------------------------------------------------------------------ creating
 
-    async def create_game(
+    async def create(
         self,
         game: Game,
         *,
@@ -76,34 +92,29 @@ class GamesMixin(StoreBase):
         new = NewGame.of(
             game, seats, guild_id=guild_id, table_id=table_id, deadline=deadline, at=at
         )
-        game_id = await self._write_once(insert_game, new)
+        game_id = await self._db.write_once(insert_game, new)
         return StoredGame(game_id, 1, game)
 
     # ------------------------------------------------------------------ loading
 
-    async def load_game(self, game_id: int) -> StoredGame:
+    async def load(self, game_id: int) -> StoredGame:
         """The game as it is now, from its snapshot (a new copy each time: the service keeps
         the one live copy of a game in play)."""
         version, game = await self._load(game_id)
         return StoredGame(game_id, version, game)
 
-    def peek_game(self, game_id: int) -> StoredGame | None:
-        """Always ``None``: the store keeps no game in memory (the service's live game is the
-        one copy), so nothing is ever handed out without reading the database."""
-        return None
-
-    async def replay_game(self, game_id: int) -> StoredGame:
+    async def replay(self, game_id: int) -> StoredGame:
         """The game rebuilt from its record alone (every move played again)."""
-        async with self._read() as db:
+        async with self._db.read() as db:
             row = await _one(db, "SELECT version FROM games WHERE id = ?", (game_id,))
             if row is None:
                 raise NotFoundError(f"no game {game_id}")
             record = await self._record(db, game_id)
         return StoredGame(game_id, int(row[0]), Game.replay(record))
 
-    async def move_history(self, game_id: int) -> list[MoveEntry]:
+    async def moves(self, game_id: int) -> list[MoveEntry]:
         """Every move in order, with who made it and when."""
-        async with self._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 "SELECT ply, seat, move, actor, actor_id, at FROM moves WHERE game_id = ?"
                 " ORDER BY ply",
@@ -113,23 +124,23 @@ class GamesMixin(StoreBase):
             MoveEntry(r[0], r[1], r[2], Actor(ActorKind(r[3]), r[4]), from_ms(r[5])) for r in rows
         ]
 
-    async def game_info(self, game_id: int) -> GameInfo:
-        infos = await self._read_once(_infos, " WHERE id = ?", (game_id,))
+    async def info(self, game_id: int) -> GameInfo:
+        infos = await self._db.read_once(_infos, " WHERE id = ?", (game_id,))
         if not infos:
             raise NotFoundError(f"no game {game_id}")
         return infos[0]
 
-    async def playing_games(self, *, guild_id: int | None = None) -> list[GameInfo]:
+    async def playing(self, *, guild_id: int | None = None) -> list[GameInfo]:
         """Games still being played (in one server, or everywhere), oldest first."""
         if guild_id is None:
-            return await self._read_once(_infos, " WHERE status = 'playing' ORDER BY id", ())
-        return await self._read_once(
+            return await self._db.read_once(_infos, " WHERE status = 'playing' ORDER BY id", ())
+        return await self._db.read_once(
             _infos, " WHERE status = 'playing' AND guild_id = ? ORDER BY id", (guild_id,)
         )
 
     async def _load(self, game_id: int) -> tuple[int, Game]:
         """Version and game from the snapshot: the rows in one hand-off, the parsing here."""
-        version, snapshot, header, decks, moves = await self._read_once(load_rows, game_id)
+        version, snapshot, header, decks, moves = await self._db.read_once(load_rows, game_id)
         record = _record_of(header, decks, moves)
         return version, Game.restore(record, snapshot=json.loads(snapshot))
 
@@ -158,18 +169,12 @@ class GamesMixin(StoreBase):
         closing. Raises :class:`StaleVersionError` (the game moved on), :class:`GameClosedError`
         or :class:`StaleRatingError` (a rating moved since it was read); nothing is written
         then. Returns the stored result when the move ended a match with a person in it."""
-        return await self._write_once(write_move, record)
+        return await self._db.write_once(write_move, record)
 
     async def write_match_end(self, record: MatchEndRecord) -> MatchResult | None:
         """End a match now (a resignation or a forfeit) as the service decided it: the result,
         statistics and ratings are written and the table closes, in one transaction."""
-        return await self._write_once(write_match_end, record)
-
-    async def ratings_of(
-        self, category: str, boards: Sequence[int], rating_ids: Sequence[int]
-    ) -> dict[int, dict[int, Rating | None]]:
-        """The ratings a finished match moves, board by board, as they are now."""
-        return await self._read_once(ratings_of, category, tuple(boards), tuple(rating_ids))
+        return await self._db.write_once(write_match_end, record)
 
     async def take_seat_back(
         self,
@@ -185,7 +190,7 @@ class GamesMixin(StoreBase):
         not away. ``new_version`` above ``expected_version`` refuses a move already prepared at
         the old one (the computer's, when the seat is in turn); ``deadline`` and ``remind_at``
         are then the turn's. Raises :class:`StaleVersionError` when the game moved on."""
-        await self._write_once(
+        await self._db.write_once(
             _take_seat_back,
             game_id,
             expected_version,
@@ -195,11 +200,11 @@ class GamesMixin(StoreBase):
             opt_ms(remind_at),
         )
 
-    async def abandon_game(self, game_id: int, expected_version: int) -> int:
+    async def abandon(self, game_id: int, expected_version: int) -> int:
         """Mark a game abandoned (no result, no statistics) and cancel its table; returns the
         new version."""
         stamp = to_ms(now())
-        async with self._tx() as db:
+        async with self._db.write() as db:
             cursor = await db.execute(
                 "UPDATE games SET status = 'abandoned', version = version + 1, deadline_at = NULL,"
                 " remind_at = NULL, updated_at = ? WHERE id = ? AND version = ?"
@@ -211,6 +216,26 @@ class GamesMixin(StoreBase):
                 raise StaleVersionError(game_id, expected_version, None if row is None else row[0])
             await db.execute(CLOSE_TABLE_SQL, ("cancelled", stamp, game_id))
         return expected_version + 1
+
+    # ------------------------------------------------------------------ seats
+
+    async def set_seat_message(
+        self, game_id: int, seat: int, *, channel_id: int | None, message_id: int | None
+    ) -> None:
+        """Where a seat's private hand message is (``None``: forget it)."""
+        await self._db.write_once(_set_seat_message, game_id, seat, channel_id, message_id)
+
+    async def seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
+        """``{seat: (channel_id, message_id)}`` for the seats whose message is known."""
+        return await self._db.read_once(_seat_messages, game_id)
+
+    async def of_user(self, user_id: int) -> list[UserGame]:
+        """Games being played where the user has a seat, with that seat: one query."""
+        rows = await self._db.read_once(_user_games, user_id)
+        return [
+            UserGame(r[0], r[1], r[2], r[3], r[4], int(r[5]), opt_dt(r[6]), rules_of(r[7]))
+            for r in rows
+        ]
 
 
 def _take_seat_back(
@@ -253,7 +278,7 @@ def _infos(conn: sqlite3.Connection, where: str, params: tuple[Any, ...]) -> lis
 
 def _record_of(header: Sequence[Any], decks: list[bytes], moves: list[str]) -> GameRecord:
     """The record from its rows: the header (rules, seed, first dealer, dealer draw, start, as
-    :meth:`GamesMixin.create_game` wrote them), the deck orders and the moves."""
+    :meth:`GameStore.create` wrote them), the deck orders and the moves."""
     rules, seed, first_dealer, draw, start = header
     return GameRecord.from_parts(
         rules=json.loads(rules),
@@ -284,3 +309,31 @@ def _info(row: Sequence[Any], states: list[SeatState]) -> GameInfo:
         timeouts=tuple(s.timeouts for s in states),
         away=frozenset(s.seat for s in states if s.away),
     )
+
+
+def _set_seat_message(
+    conn: sqlite3.Connection,
+    game_id: int,
+    seat: int,
+    channel_id: int | None,
+    message_id: int | None,
+) -> None:
+    conn.execute(
+        "UPDATE game_seats SET channel_id = ?, message_id = ? WHERE game_id = ? AND seat = ?",
+        (channel_id, message_id, game_id, seat),
+    )
+
+
+def _seat_messages(conn: sqlite3.Connection, game_id: int) -> dict[int, tuple[int, int]]:
+    return {
+        r[0]: (r[1], r[2])
+        for r in conn.execute(
+            "SELECT seat, channel_id, message_id FROM game_seats WHERE game_id = ?"
+            " AND channel_id IS NOT NULL AND message_id IS NOT NULL",
+            (game_id,),
+        )
+    }
+
+
+def _user_games(conn: sqlite3.Connection, user_id: int) -> list[tuple[Any, ...]]:
+    return [tuple(r) for r in conn.execute(USER_GAMES_SQL, (user_id,))]

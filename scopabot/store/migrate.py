@@ -5,6 +5,11 @@ schema from version *n-1* to *n*. Each is applied in one transaction together wi
 ``PRAGMA user_version = n``, so a crash or an error leaves the database at the last whole
 version. A database newer than the code, or another program's, is refused before anything is
 written.
+
+One numbered series serves both databases: where PostgreSQL needs other SQL than SQLite, its
+variant ``migrations/postgresql/NNNN_reason.sql`` (the same name, its own ``-- Reason:``) takes
+that file's place; every other file is applied to both as it is. PostgreSQL's runner is in
+:mod:`.postgres`.
 """
 
 from __future__ import annotations
@@ -48,24 +53,45 @@ class Migration:
     sql: str
 
 
-def load_migrations(directory: Path = MIGRATIONS_DIR) -> tuple[Migration, ...]:
-    """Read and check the migration files: numbered 1, 2, 3… without gaps, each with a reason."""
-    found: list[Migration] = []
-    for path in sorted(directory.glob("*.sql")):
-        match = _NAME.match(path.name)
-        if match is None:
-            raise StoreError(f"{path}: migration files are named NNNN_reason.sql")
-        sql = path.read_text(encoding="utf-8")
-        first = sql.lstrip().splitlines()[0] if sql.strip() else ""
-        if not first.startswith("-- Reason:") or not first.removeprefix("-- Reason:").strip():
-            raise StoreError(f"{path}: a migration starts with a '-- Reason: …' line")
-        found.append(
-            Migration(int(match[1]), path.name, first.removeprefix("-- Reason:").strip(), sql)
-        )
+DIALECTS: Final = ("sqlite", "postgresql")
+
+
+def load_migrations(
+    directory: Path = MIGRATIONS_DIR, dialect: str = "sqlite"
+) -> tuple[Migration, ...]:
+    """Read and check the migration files: numbered 1, 2, 3… without gaps, each with a reason.
+
+    For ``dialect="postgresql"`` a file of ``directory/postgresql/`` replaces the file of the
+    same name; a variant without such a file is refused, so the two series cannot drift apart.
+    """
+    if dialect not in DIALECTS:
+        raise ValueError(f"dialect must be one of {DIALECTS}")
+    found = [_read(path) for path in sorted(directory.glob("*.sql"))]
     for expected, migration in enumerate(found, start=1):
         if migration.version != expected:
             raise StoreError(f"{directory}: migration {expected:04d} is missing")
+    variants = directory / dialect
+    if dialect != "sqlite" and variants.is_dir():
+        names = {m.name: m.version for m in found}
+        for path in sorted(variants.glob("*.sql")):
+            if path.name not in names:
+                raise StoreError(
+                    f"{path}: a {dialect} variant replaces the migration of the same name in "
+                    f"{directory}, and there is no {path.name} there"
+                )
+            found[names[path.name] - 1] = _read(path)
     return tuple(found)
+
+
+def _read(path: Path) -> Migration:
+    match = _NAME.match(path.name)
+    if match is None:
+        raise StoreError(f"{path}: migration files are named NNNN_reason.sql")
+    sql = path.read_text(encoding="utf-8")
+    first = sql.lstrip().splitlines()[0] if sql.strip() else ""
+    if not first.startswith("-- Reason:") or not first.removeprefix("-- Reason:").strip():
+        raise StoreError(f"{path}: a migration starts with a '-- Reason: …' line")
+    return Migration(int(match[1]), path.name, first.removeprefix("-- Reason:").strip(), sql)
 
 
 async def schema_version(db: aiosqlite.Connection) -> int:

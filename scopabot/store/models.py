@@ -200,8 +200,9 @@ class RatingChange:
 
 @dataclass(frozen=True, slots=True)
 class AppliedMove:
-    """What :meth:`Store.apply_move` did: the new version and the engine's result, and, when
-    the move ended the match, its stored result and the rating changes written with it."""
+    """What a move did once written (the service's ``LiveGames.apply_move``): the new version
+    and the engine's result, and, when the move ended the match, its stored result and the
+    rating changes written with it."""
 
     game_id: int
     version: int
@@ -357,7 +358,8 @@ class ScoreEntry:
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded:
-    """What :meth:`Store.end_match` did (a resignation or a forfeit)."""
+    """What a match ended early did once written (the service's ``LiveGames.end_match``: a
+    resignation or a forfeit)."""
 
     game_id: int
     version: int

@@ -1,4 +1,5 @@
-"""The score keeper: points written down for games played with real cards, with undo."""
+"""The score keeper: points written down for games played with real cards, with undo. The
+part is ``store.score_sheets``."""
 
 from __future__ import annotations
 
@@ -9,13 +10,18 @@ from typing import Any
 
 import aiosqlite
 
-from .base import StoreBase
+from .database import Database
 from .errors import NotFoundError, StoreError
 from .models import ScoreEntry, ScoreSheet, from_ms, now, opt_dt, to_ms
 
 
-class ScoreSheetsMixin(StoreBase):
-    async def open_score_sheet(
+class ScoreSheetStore:
+    """Score sheets: ``store.score_sheets``."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def open(
         self,
         *,
         owner_id: int,
@@ -33,7 +39,7 @@ class ScoreSheetsMixin(StoreBase):
         if members is not None and len(members) != len(sides):
             raise ValueError("give the members of every side, or of none")
         stamp = to_ms(at or now())
-        async with self._tx() as db:
+        async with self._db.write() as db:
             cursor = await db.execute(
                 "INSERT INTO score_sheets (guild_id, channel_id, owner_id, title, sides,"
                 " target, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)",
@@ -52,12 +58,13 @@ class ScoreSheetsMixin(StoreBase):
             assert sheet_id is not None
             return await _sheet(db, sheet_id)
 
-    async def score_sheet(self, sheet_id: int) -> ScoreSheet:
-        async with self._read() as db:
+    async def get(self, sheet_id: int) -> ScoreSheet:
+        async with self._db.read() as db:
             return await _sheet(db, sheet_id)
 
-    async def open_score_sheets(self, channel_id: int) -> list[ScoreSheet]:
-        async with self._read() as db:
+    async def in_channel(self, channel_id: int) -> list[ScoreSheet]:
+        """The sheets still open in a channel, oldest first."""
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 "SELECT id FROM score_sheets WHERE channel_id = ? AND status = 'open' ORDER BY id",
                 (channel_id,),
@@ -75,7 +82,7 @@ class ScoreSheetsMixin(StoreBase):
         at: datetime | None = None,
     ) -> ScoreSheet:
         stamp = to_ms(at or now())
-        async with self._tx() as db:
+        async with self._db.write() as db:
             sheet = await _sheet(db, sheet_id)
             if sheet.closed:
                 raise StoreError(f"score sheet {sheet_id} is closed")
@@ -100,7 +107,7 @@ class ScoreSheetsMixin(StoreBase):
         someone wrote another in between.
         """
         stamp = to_ms(at or now())
-        async with self._tx() as db:
+        async with self._db.write() as db:
             sheet = await _sheet(db, sheet_id)
             if sheet.closed:
                 raise StoreError(f"score sheet {sheet_id} is closed")
@@ -120,13 +127,13 @@ class ScoreSheetsMixin(StoreBase):
             await _touch(db, sheet_id, stamp)
             return (await _entries(db, sheet_id, seq=rows[0][0]))[0]
 
-    async def score_entries(self, sheet_id: int) -> list[ScoreEntry]:
+    async def entries(self, sheet_id: int) -> list[ScoreEntry]:
         """Every entry in order, undone ones included (marked)."""
-        async with self._read() as db:
+        async with self._db.read() as db:
             return await _entries(db, sheet_id)
 
-    async def close_score_sheet(self, sheet_id: int) -> ScoreSheet:
-        async with self._tx() as db:
+    async def close(self, sheet_id: int) -> ScoreSheet:
+        async with self._db.write() as db:
             await db.execute(
                 "UPDATE score_sheets SET status = 'closed', updated_at = ? WHERE id = ?",
                 (to_ms(now()), sheet_id),

@@ -1,19 +1,85 @@
-"""The :class:`Store`: every method is one transaction on the shared connection."""
+"""The :class:`Store`: the database file, and the parts that read and write it.
+
+Each part is one topic with its own methods, all on the one shared :class:`Database` (each
+method one transaction): ``store.games`` (a game's record, snapshot and moves), ``store.deadlines``
+(each turn's deadline and reminder), ``store.tables`` (where people gather before a game),
+``store.settings`` (a server's and a person's settings), ``store.boards`` (ratings, statistics
+and results), ``store.score_sheets`` (the score keeper's sheets) and ``store.tournaments``.
+The root only opens, checks and closes the file.
+"""
 
 from __future__ import annotations
 
-from .alarms import AlarmsMixin
-from .boards import BoardsMixin
-from .games import GamesMixin
-from .people import PeopleMixin
-from .score_sheets import ScoreSheetsMixin
-from .tables import TablesMixin
+from pathlib import Path
+from typing import Self
+
+from .boards import BoardStore
+from .database import Database
+from .deadlines import DeadlineStore
+from .games import GameStore
+from .migrate import Migration
+from .score_sheets import ScoreSheetStore
+from .settings import SettingsStore
+from .tables import TableStore
+from .tournaments import TournamentStore
 
 
-class Store(GamesMixin, AlarmsMixin, TablesMixin, PeopleMixin, BoardsMixin, ScoreSheetsMixin):
-    """ScopaBot's database. Open with ``await Store.open(path)``, close with ``await close()``.
+class Store:
+    """ScopaBot's database. Open with ``await Store.open(path)``, close with ``await close()``;
+    everything else is asked of a part (``await store.games.load(game_id)``)."""
 
-    Games (:mod:`.games`), their deadlines and reminders (:mod:`.alarms`), server settings and
-    tables (:mod:`.tables`), people's settings and games (:mod:`.people`), ratings, statistics
-    and results (:mod:`.boards`), and score-keeper sheets (:mod:`.score_sheets`).
-    """
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.games = GameStore(database)
+        self.deadlines = DeadlineStore(database)
+        self.tables = TableStore(database)
+        self.settings = SettingsStore(database)
+        self.boards = BoardStore(database)
+        self.score_sheets = ScoreSheetStore(database)
+        self.tournaments = TournamentStore(database)
+
+    @classmethod
+    async def open(
+        cls,
+        path: Path | str,
+        *,
+        synchronous: str = "NORMAL",
+        busy_timeout: float = 5.0,
+        max_size_bytes: int | None = None,
+        check: bool = False,
+        expected: bool = False,
+        migrations: tuple[Migration, ...] | None = None,
+    ) -> Self:
+        """Open (creating if needed) and migrate the database at ``path``; see
+        :meth:`Database.open` for what each option promises."""
+        database = await Database.open(
+            path,
+            synchronous=synchronous,
+            busy_timeout=busy_timeout,
+            max_size_bytes=max_size_bytes,
+            check=check,
+            expected=expected,
+            migrations=migrations,
+        )
+        return cls(database)
+
+    @property
+    def path(self) -> Path:
+        return self.database.path
+
+    async def check(self) -> None:
+        """Read every page (``PRAGMA quick_check``); raise DatabaseCorruptError on damage."""
+        await self.database.check()
+
+    async def analyze(self) -> None:
+        """Refresh the query planner's statistics (after a large import)."""
+        await self.database.analyze()
+
+    async def close(self) -> None:
+        await self.database.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()

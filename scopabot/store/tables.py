@@ -1,4 +1,5 @@
-"""Server settings, and the tables (tables) people gather at before a game starts."""
+"""The tables people gather at before a game starts: seats taken and left, the start (the game
+stored with the table's seats), the rematch, and a table's messages on Discord."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import aiosqlite
 
 from scopabot.engine import Game, Rules
 
-from .base import StoreBase, on_worker
+from .database import Database, on_worker
 from .errors import (
     AlreadySeatedError,
     NoSuchSeatError,
@@ -20,8 +21,8 @@ from .errors import (
     SeatTakenError,
     TableNotOpenError,
 )
+from .game_rows import NewGame, insert_game
 from .models import (
-    GuildSettings,
     SeatHolder,
     StoredGame,
     Table,
@@ -30,7 +31,6 @@ from .models import (
     now,
     to_ms,
 )
-from .move_sql import NewGame, insert_game
 
 _SELECT_TABLES = (
     "SELECT t.id, t.guild_id, t.host_id, t.rules, t.status, t.channel_id, t.thread_id,"
@@ -40,45 +40,15 @@ _SELECT_TABLES = (
 _UNSET: Any = object()
 
 
-class TablesMixin(StoreBase):
-    # ------------------------------------------------------------------ server settings
+class TableStore:
+    """Tables: ``store.tables`` (see the module's docstring)."""
 
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        """A server's settings (the defaults when it never changed any)."""
-        async with self._read() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT language, default_rules, game_channel_id FROM guild_settings"
-                    " WHERE guild_id = ?",
-                    (guild_id,),
-                )
-            )
-        if not rows:
-            return GuildSettings(guild_id)
-        language, rules, channel = rows[0]
-        return GuildSettings(guild_id, language, json.loads(rules), channel)
-
-    async def save_guild_settings(self, settings: GuildSettings) -> None:
-        if settings.default_rules:
-            Rules.from_dict(settings.default_rules)  # refuse options no table could use
-        async with self._tx() as db:
-            await db.execute(
-                "INSERT INTO guild_settings (guild_id, language, default_rules, game_channel_id,"
-                " updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-                " language = excluded.language, default_rules = excluded.default_rules,"
-                " game_channel_id = excluded.game_channel_id, updated_at = excluded.updated_at",
-                (
-                    settings.guild_id,
-                    settings.language,
-                    json.dumps(settings.default_rules, sort_keys=True),
-                    settings.game_channel_id,
-                    to_ms(now()),
-                ),
-            )
+    def __init__(self, database: Database) -> None:
+        self._db = database
 
     # ------------------------------------------------------------------ tables
 
-    async def create_table(
+    async def create(
         self,
         *,
         host_id: int,
@@ -93,7 +63,7 @@ class TablesMixin(StoreBase):
     ) -> Table:
         """A new open table; ``pace`` is the service's pace as JSON data (kept as given);
         ``rematch_of`` the finished game whose Rematch opened it."""
-        async with self._tx() as db:
+        async with self._db.write() as db:
             table_id = await _insert_table(
                 db,
                 host_id=host_id,
@@ -126,7 +96,7 @@ class TablesMixin(StoreBase):
         half-filled table, and of two clicks at once (in any process) the second gets the
         table the first opened. True when this call opened it."""
         stamp = to_ms(at or now())
-        async with self._tx() as db:
+        async with self._db.write() as db:
             rows = list(
                 await db.execute_fetchall(
                     "SELECT id FROM tables WHERE rematch_of = ? AND status IN ('open', 'playing')"
@@ -157,12 +127,12 @@ class TablesMixin(StoreBase):
             )
             return await _table(db, table_id), True
 
-    async def table(self, table_id: int) -> Table:
-        async with self._read() as db:
+    async def get(self, table_id: int) -> Table:
+        async with self._db.read() as db:
             return await _table(db, table_id)
 
-    async def table_by_message(self, message_id: int) -> Table | None:
-        async with self._read() as db:
+    async def by_message(self, message_id: int) -> Table | None:
+        async with self._db.read() as db:
             rows = list(
                 await db.execute_fetchall(
                     "SELECT id FROM tables WHERE message_id = ? ORDER BY id DESC LIMIT 1",
@@ -173,7 +143,7 @@ class TablesMixin(StoreBase):
 
     async def rematch_of(self, game_id: int) -> Table | None:
         """The newest table opened as the rematch of ``game_id``."""
-        async with self._read() as db:
+        async with self._db.read() as db:
             rows = list(
                 await db.execute_fetchall(
                     "SELECT id FROM tables WHERE rematch_of = ? ORDER BY id DESC LIMIT 1",
@@ -182,9 +152,9 @@ class TablesMixin(StoreBase):
             )
             return await _table(db, rows[0][0]) if rows else None
 
-    async def open_tables(self, guild_id: int | None) -> list[Table]:
+    async def in_guild(self, guild_id: int | None) -> list[Table]:
         """Tables still gathering or playing in a server, oldest first."""
-        async with self._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 "SELECT id FROM tables WHERE guild_id IS ? AND status IN ('open', 'playing')"
                 " ORDER BY id",
@@ -192,7 +162,7 @@ class TablesMixin(StoreBase):
             )
             return [await _table(db, r[0]) for r in rows]
 
-    async def update_table(
+    async def update(
         self,
         table_id: int,
         *,
@@ -203,7 +173,7 @@ class TablesMixin(StoreBase):
         message_id: int | None = _UNSET,
     ) -> Table:
         """Change what is given; ids given as ``None`` are cleared."""
-        async with self._tx() as db:
+        async with self._db.write() as db:
             current = await _table(db, table_id)
             await db.execute(
                 "UPDATE tables SET status = ?, rules = ?, channel_id = ?, thread_id = ?,"
@@ -226,7 +196,7 @@ class TablesMixin(StoreBase):
         Refused with :class:`SeatTakenError`, :class:`NoSuchSeatError`,
         :class:`AlreadySeatedError` or :class:`TableNotOpenError`; nothing is written then.
         """
-        async with self._tx() as db:
+        async with self._db.write() as db:
             table = await _table(db, table_id)
             _must_be_open(table)
             if not 0 <= seat < table.rules.players:
@@ -248,7 +218,7 @@ class TablesMixin(StoreBase):
 
     async def leave_seat(self, table_id: int, seat: int) -> Table:
         """Free a seat before the start (refused with :class:`TableNotOpenError` after it)."""
-        async with self._tx() as db:
+        async with self._db.write() as db:
             _must_be_open(await _table(db, table_id))
             await db.execute(
                 "DELETE FROM table_seats WHERE table_id = ? AND seat = ?", (table_id, seat)
@@ -258,7 +228,7 @@ class TablesMixin(StoreBase):
     async def move_seats(self, table_id: int, moves: dict[int, int]) -> Table:
         """Move seat holders before the start: ``moves`` maps a seat to its new seat. The
         seats left behind are freed; a destination must be free or itself moved away."""
-        async with self._tx() as db:
+        async with self._db.write() as db:
             table = await _table(db, table_id)
             _must_be_open(table)
             for seat, to in moves.items():
@@ -280,7 +250,7 @@ class TablesMixin(StoreBase):
             )
             return await _table(db, table_id)
 
-    async def start_table(
+    async def start(
         self,
         table_id: int,
         game: Game,
@@ -293,7 +263,7 @@ class TablesMixin(StoreBase):
         one transaction. Refused (:class:`TableNotOpenError`, :class:`SeatsEmptyError`) unless
         the table is open and every seat taken. ``deadline`` is the first turn's."""
         stamp = at or now()
-        async with self._tx() as db:
+        async with self._db.write() as db:
             table = await _table(db, table_id)
             _must_be_open(table)
             if len(table.seats) != table.rules.players:
@@ -317,9 +287,9 @@ class TablesMixin(StoreBase):
             )
         return StoredGame(game_id, 1, game)
 
-    async def cancel_table(self, table_id: int) -> Table:
+    async def cancel(self, table_id: int) -> Table:
         """Close a table that has not started (:class:`TableNotOpenError` otherwise)."""
-        async with self._tx() as db:
+        async with self._db.write() as db:
             _must_be_open(await _table(db, table_id))
             await db.execute(
                 "UPDATE tables SET status = 'cancelled', updated_at = ? WHERE id = ?",
@@ -327,9 +297,9 @@ class TablesMixin(StoreBase):
             )
             return await _table(db, table_id)
 
-    async def tables_in_channel(self, channel_id: int) -> list[Table]:
+    async def in_channel(self, channel_id: int) -> list[Table]:
         """Tables open or playing in a channel or shown in a thread, oldest first."""
-        async with self._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 "SELECT id FROM tables WHERE (channel_id = ? OR thread_id = ?)"
                 " AND status IN ('open', 'playing') ORDER BY id",
@@ -337,9 +307,9 @@ class TablesMixin(StoreBase):
             )
             return [await _table(db, r[0]) for r in rows]
 
-    async def tables_of_user(self, user_id: int) -> list[Table]:
+    async def of_user(self, user_id: int) -> list[Table]:
         """Open or playing tables where this user has a seat."""
-        async with self._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 "SELECT l.id FROM table_seats s JOIN tables l ON l.id = s.table_id"
                 " WHERE s.user_id = ? AND l.status IN ('open', 'playing') ORDER BY l.id",

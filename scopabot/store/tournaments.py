@@ -1,12 +1,11 @@
 """Tournaments as kept: the tournament, its entries and people, its rounds and pairings.
 
-A part of the store by composition: :class:`TournamentStore` works on a :class:`Store`'s
-connection and lock (``TournamentStore(store)``), so it can sit beside any store without the
-store knowing of it. It only stores: the service decides every pairing and result. Each write
-is guarded so that it happens once, whoever asks twice: a round is opened once (its key), a
-pairing is decided once (``WHERE outcome IS NULL``) and opens at most one table (``WHERE
-table_id IS NULL`` and a unique index), and the tournament row carries a version that every
-change of its state names.
+A part of the store like the others: ``store.tournaments``, a :class:`TournamentStore` on the
+store's one :class:`~.database.Database`. It only stores: the service decides every pairing and
+result. Each write is guarded so that it happens once, whoever asks twice: a round is opened
+once (its key), a pairing is decided once (``WHERE outcome IS NULL``) and opens at most one
+table (``WHERE table_id IS NULL`` and a unique index), and the tournament row carries a version
+that every change of its state names.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from typing import Any
 
 import aiosqlite
 
-from .base import StoreBase
+from .database import Database
 from .errors import NotFoundError, StoreError
 from .models import from_ms, now, opt_dt, opt_ms, to_ms
 
@@ -266,10 +265,10 @@ async def _bump(
 
 
 class TournamentStore:
-    """Tournaments on a store's connection (see the module's docstring)."""
+    """Tournaments: ``store.tournaments`` (see the module's docstring)."""
 
-    def __init__(self, store: StoreBase) -> None:
-        self._store = store
+    def __init__(self, database: Database) -> None:
+        self._db = database
 
     # ------------------------------------------------------------------ tournaments
 
@@ -297,7 +296,7 @@ class TournamentStore:
         at: datetime | None = None,
     ) -> Tournament:
         stamp = to_ms(at or now())
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             cursor = await db.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format,"
                 " preset, players, options, pace, on_timeout, level, round_seconds, rounds,"
@@ -331,7 +330,7 @@ class TournamentStore:
             return await _load(db, cursor.lastrowid)
 
     async def get(self, tournament_id: int) -> Tournament:
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             return await _load(db, tournament_id)
 
     async def in_guild(self, guild_id: int | None, *, active: bool = True) -> list[Tournament]:
@@ -339,7 +338,7 @@ class TournamentStore:
         where = " WHERE guild_id IS ?"
         if active:
             where += " AND status IN ('registering', 'playing')"
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 _SELECT_TOURNAMENTS + where + " ORDER BY id DESC",
                 (guild_id,),
@@ -347,7 +346,7 @@ class TournamentStore:
         return [_tournament(r) for r in rows]
 
     async def playing(self) -> list[Tournament]:
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 _SELECT_TOURNAMENTS + " WHERE status = 'playing' ORDER BY id"
             )
@@ -355,7 +354,7 @@ class TournamentStore:
 
     async def of_user(self, user_id: int) -> list[Tournament]:
         """The tournaments a person entered (alone or in a pair), newest first."""
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 _SELECT_TOURNAMENTS + " WHERE id IN"
                 " (SELECT tournament_id FROM tournament_people WHERE user_id = ?) ORDER BY id DESC",
@@ -365,7 +364,7 @@ class TournamentStore:
 
     async def next_deadline(self) -> datetime | None:
         """The earliest round deadline of a tournament in play."""
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             row = await _one(
                 db,
                 "SELECT min(round_deadline) FROM tournaments WHERE status = 'playing'"
@@ -376,7 +375,7 @@ class TournamentStore:
 
     async def due(self, until: datetime) -> list[Tournament]:
         """Tournaments in play whose round deadline is at or before ``until``."""
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 _SELECT_TOURNAMENTS + " WHERE status = 'playing'"
                 " AND round_deadline <= ? ORDER BY round_deadline, id",
@@ -398,7 +397,7 @@ class TournamentStore:
         if partner_id == user_id:
             raise ValueError("a pair is two people")
         stamp = to_ms(at or now())
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             t = await _load(db, tournament_id)
             if t.status is not TournamentStatus.REGISTERING:
                 raise NotRegisteringError(tournament_id, t.status.value)
@@ -429,7 +428,7 @@ class TournamentStore:
 
     async def leave(self, tournament_id: int, user_id: int) -> Entry:
         """Take the person's entry (their pair's, too) out while registration is open."""
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             t = await _load(db, tournament_id)
             if t.status is not TournamentStatus.REGISTERING:
                 raise NotRegisteringError(tournament_id, t.status.value)
@@ -443,7 +442,7 @@ class TournamentStore:
 
     async def entries(self, tournament_id: int) -> list[Entry]:
         """Entries by seed once started (before: in the order they joined)."""
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 _SELECT_ENTRIES + " WHERE tournament_id = ? ORDER BY seed IS NULL, seed, id",
                 (tournament_id,),
@@ -451,12 +450,12 @@ class TournamentStore:
         return [_entry(r) for r in rows]
 
     async def entry_of(self, tournament_id: int, user_id: int) -> Entry:
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             return await _entry_of(db, tournament_id, user_id)
 
     async def withdraw(self, tournament_id: int, entry_id: int, *, at: datetime) -> bool:
         """Mark an entry withdrawn (once: False if it already was)."""
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             cursor = await db.execute(
                 "UPDATE tournament_entries SET withdrawn_at = ? WHERE id = ?"
                 " AND tournament_id = ? AND withdrawn_at IS NULL",
@@ -482,7 +481,7 @@ class TournamentStore:
         ``pairs`` drawn (the first entry keeps the pair, the second is removed), seeds set in
         the order of ``seeds`` (entry ids, after merging), groups given; status playing."""
         stamp = to_ms(at)
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             t = await _load(db, tournament_id)
             if t.status is not TournamentStatus.REGISTERING:
                 raise NotRegisteringError(tournament_id, t.status.value)
@@ -540,7 +539,7 @@ class TournamentStore:
         """Store a round and all its pairings at once, and make it the round in play.
         :class:`TournamentChangedError` if someone else moved the tournament on first."""
         stamp = to_ms(at)
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             await _bump(
                 db,
                 tournament_id,
@@ -578,7 +577,7 @@ class TournamentStore:
             return await _load(db, tournament_id)
 
     async def rounds(self, tournament_id: int) -> list[Round]:
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(
                 "SELECT tournament_id, round, stage, started_at, deadline_at, finished_at"
                 " FROM tournament_rounds WHERE tournament_id = ? ORDER BY round",
@@ -594,12 +593,12 @@ class TournamentStore:
         if round_number is not None:
             sql += " AND round = ?"
             args += (round_number,)
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             rows = await db.execute_fetchall(sql + " ORDER BY round, slot", args)
         return [_pairing(r) for r in rows]
 
     async def pairing_at_table(self, table_id: int) -> StoredPairing | None:
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             row = await _one(
                 db,
                 _SELECT_PAIRINGS + " WHERE table_id = ?",
@@ -609,7 +608,7 @@ class TournamentStore:
 
     async def attach_table(self, pairing_id: int, table_id: int) -> bool:
         """Give an undecided pairing its table, once: False if it has one (or is decided)."""
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             try:
                 cursor = await db.execute(
                     "UPDATE tournament_pairings SET table_id = ? WHERE id = ?"
@@ -631,7 +630,7 @@ class TournamentStore:
         at: datetime,
     ) -> bool:
         """Write a pairing's result, once: False if it was already decided."""
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             cursor = await db.execute(
                 "UPDATE tournament_pairings SET outcome = ?, points_a = ?, points_b = ?,"
                 " reason = ?, decided_at = ? WHERE id = ? AND outcome IS NULL",
@@ -640,7 +639,7 @@ class TournamentStore:
             return cursor.rowcount == 1
 
     async def finish_round(self, tournament_id: int, round_number: int, *, at: datetime) -> None:
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             await db.execute(
                 "UPDATE tournament_rounds SET finished_at = ? WHERE tournament_id = ?"
                 " AND round = ? AND finished_at IS NULL",
@@ -661,7 +660,7 @@ class TournamentStore:
         if status not in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
             raise ValueError("a tournament ends finished or cancelled")
         stamp = to_ms(at)
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             await _bump(
                 db,
                 tournament_id,
@@ -682,7 +681,7 @@ class TournamentStore:
         self, tournament_id: int, expected_version: int, deadline: datetime | None
     ) -> Tournament:
         """Move the round's deadline (None: no deadline pending)."""
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             await _bump(
                 db,
                 tournament_id,
@@ -696,14 +695,14 @@ class TournamentStore:
     # ------------------------------------------------------------------ organisers
 
     async def organiser_role(self, guild_id: int) -> int | None:
-        async with self._store._read() as db:
+        async with self._db.read() as db:
             row = await _one(
                 db, "SELECT role_id FROM tournament_organisers WHERE guild_id = ?", (guild_id,)
             )
         return None if row is None else row[0]
 
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
-        async with self._store._tx() as db:
+        async with self._db.write() as db:
             await db.execute(
                 "INSERT INTO tournament_organisers (guild_id, role_id, updated_at)"
                 " VALUES (?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"

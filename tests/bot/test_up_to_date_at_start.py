@@ -47,8 +47,8 @@ async def test_at_start_up_the_table_and_the_hands_show_the_stored_position(
     # her hand's buttons do not name.
     store = await Store.open(database)
     try:
-        (info,) = await store.playing_games()
-        stored = await store.load_game(info.id)
+        (info,) = await store.games.playing()
+        stored = await store.games.load(info.id)
         mine = stored.game.turn
         applied = await LiveGames.of(store).apply_move(
             info.id,

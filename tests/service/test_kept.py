@@ -6,18 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 from typing import Any
 
+from scopabot.engine import Game
 from scopabot.service import FakeClock, GameService, InlineThinker, SeatView, TableInfo
 from scopabot.service.core import table_info
-from scopabot.store import Store
+from scopabot.service.live import LiveGames
+from scopabot.store import MoveRecord, Store, StoredGame
 
 from .helpers import play_once
 from .test_turns import two_people
 
 
 async def fresh_table(store: Store, table_id: int) -> TableInfo:
-    return table_info(await store.table(table_id))
+    return table_info(await store.tables.get(table_id))
 
 
 async def fresh_service(store: Store, clock: FakeClock) -> GameService:
@@ -25,14 +28,45 @@ async def fresh_service(store: Store, clock: FakeClock) -> GameService:
     return await GameService.start(store, clock=clock, thinker=InlineThinker(), computer_pause=0)
 
 
+def games_held_by_the_store(store: Store) -> list[object]:
+    """Every game (or stored game) reachable from the store and its parts, or kept in the
+    store's modules: the service's live game is the one copy, so this must find none."""
+    found: list[object] = []
+    seen: set[int] = set()
+
+    def walk(value: object, depth: int) -> None:
+        if id(value) in seen or depth > 6:
+            return
+        seen.add(id(value))
+        if isinstance(value, Game | StoredGame):
+            found.append(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item, depth + 1)
+        elif isinstance(value, list | tuple | set | frozenset):
+            for item in value:
+                walk(item, depth + 1)
+        elif type(value).__module__.startswith("scopabot.store"):
+            for item in getattr(value, "__dict__", {}).values():
+                walk(item, depth + 1)
+
+    walk(store, 0)
+    for name, module in list(sys.modules.items()):
+        if name.startswith("scopabot.store"):
+            for item in vars(module).values():
+                if not isinstance(item, type):
+                    walk(item, 1)
+    return found
+
+
 class Reads:
     """Counts the store's reads of games and tables."""
 
     def __init__(self, store: Store) -> None:
         self.count = 0
-        for name in ("load_game", "table", "game_info"):
-            real = getattr(store, name)
-            setattr(store, name, self.counted(real))
+        for part, name in ((store.games, "load"), (store.tables, "get"), (store.games, "info")):
+            real = getattr(part, name)
+            setattr(part, name, self.counted(real))
 
     def counted(self, real: Any) -> Any:
         async def read(*args: Any, **kwargs: Any) -> Any:
@@ -115,18 +149,29 @@ async def test_a_view_while_a_move_is_written_shows_the_game_before_it(
     before = await service.public_view(game_id)
     user = before.seats[before.turn].user_id or 0
     gate, writing = asyncio.Event(), asyncio.Event()
-    real = store._write_once  # the move's hand-off to the database: its live copy is out
+    real = store.database.write_once  # the move's hand-off to the database: its live copy is out
+
+    written: list[Any] = []
 
     async def held(*args: Any, **kwargs: Any) -> Any:
+        written.append(args[1])  # (the function run on the database thread, its record)
         writing.set()
         await gate.wait()
         return await real(*args, **kwargs)
 
-    store._write_once = held  # type: ignore[method-assign]
+    store.database.write_once = held  # type: ignore[method-assign]
     move = asyncio.create_task(play_once(service, game_id, user))
     await writing.wait()
     reads = Reads(store)
-    assert store.peek_game(game_id) is None  # the live copy is being written
+    # The move is out being written, prepared from the one live copy; the store holds no
+    # game, and the live game stays the game before the move until the write is done.
+    [record] = written
+    assert isinstance(record, MoveRecord) and record.game_id == game_id
+    assert (record.expected_version, record.version) == (before.version, before.version + 1)
+    live = LiveGames.of(store).kept(game_id)
+    assert live is not None and live.version == before.version
+    assert live.game.move_count == record.move_count - 1
+    assert games_held_by_the_store(store) == [], "the store keeps a copy of a game"
     during = await service.public_view(game_id)
     assert reads.count == 0, "a view during a write read the store"
     assert during == before

@@ -48,7 +48,7 @@ async def test_computers_in_every_seat_play_a_match_to_its_end(
     assert public.finished and public.outcome is not None
     assert (await service.table(table.id)).status is TableStatus.FINISHED
     plays = events.of(CardPlayed, started.game_id)
-    assert len(plays) == len(await service.store.move_history(started.game_id))
+    assert len(plays) == len(await service.store.games.moves(started.game_id))
     assert [e.version for e in plays] == list(range(2, len(plays) + 2))
     assert len(events.of(DealScored, started.game_id)) == public.outcome.deals
     assert len(events.of(MatchOver, started.game_id)) == 1
@@ -103,4 +103,4 @@ async def test_two_hundred_games_at_once(service: GameService) -> None:
     await service.settle()
     for game_id in games:
         assert (await service.public_view(game_id)).finished
-    assert await service.store.playing_games() == []
+    assert await service.store.games.playing() == []

@@ -62,7 +62,7 @@ async def test_an_expert_thinks_in_a_worker_while_other_games_move(
     assert moved_while_thinking >= 3
     assert pool._pool is not None  # the search went to the worker processes
     await asyncio.wait_for(pool.done.wait(), 60)
-    assert len(await store.move_history(expert_game)) >= 1  # the expert's card was stored
+    assert len(await store.games.moves(expert_game)) >= 1  # the expert's card was stored
     await service.close()  # mid-match: the next start would resume it
     assert pool._pool is None  # close() shut the workers down
 

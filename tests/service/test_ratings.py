@@ -198,7 +198,7 @@ async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> Non
     LiveGames.of(store).rating_policy = RatingsPolicy()
     try:
         rules = Rules(preset=Preset.SCOPA)
-        stored_game = await store.create_game(
+        stored_game = await store.games.create(
             Game.new(rules, seed=3),
             seats=[SeatHolder.human(10), SeatHolder.computer("expert")],
             guild_id=5,
@@ -213,16 +213,18 @@ async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> Non
         outcome = game.outcome()
         assert outcome is not None
         for board in (5, GLOBAL):
-            mine = await store.rating(10, "scopa", guild_id=board)
+            mine = await store.boards.rating(10, "scopa", guild_id=board)
             assert mine is not None and mine.games == 1
             assert (mine.mu > 25.0) == (outcome.winner == 0)
             assert mine.score == pytest.approx(conservative_score(mine.mu, mine.sigma))
             # The computer level is rated too, under its pseudo id, the other way.
-            level = await store.rating(computer_rating_id(Level.EXPERT), "scopa", guild_id=board)
+            level = await store.boards.rating(
+                computer_rating_id(Level.EXPERT), "scopa", guild_id=board
+            )
             prior = RatingsPolicy().first_rating(computer_rating_id(Level.EXPERT)).mu
             assert level is not None and level.games == 1
             assert (level.mu < prior) == (outcome.winner == 0)
-            page = await store.rating_board("scopa", guild_id=board)
+            page = await store.boards.ratings("scopa", guild_id=board)
             assert {r.user_id for r in page.rows} == {10, computer_rating_id(Level.EXPERT)}
     finally:
         await store.close()
@@ -234,7 +236,7 @@ async def test_boards_list_people_and_levels_with_ranks_across_pages(tmp_path: P
         values = {uid: RatingValue(30.0 - uid, 2.0, 24.0 - uid) for uid in range(1, 6)}
         values[computer_rating_id(Level.EXPERT)] = RatingValue(33.0, 1.0, 30.0)
         values[computer_rating_id(Level.RANDOM)] = RatingValue(15.0, 1.0, 12.0)
-        await store.put_ratings("scopa", values, guild_id=8, count_game=True)
+        await store.boards.put_ratings("scopa", values, guild_id=8, count_game=True)
         boards = Boards(store)
         first = await boards.leaderboard(board=8, category="scopa", limit=4)
         assert [(r.rank, r.rating_id) for r in first.rows] == [(1, -5), (2, 1), (3, 2), (4, 3)]

@@ -64,7 +64,7 @@ async def test_a_reminder_then_a_computer_plays_the_absent_turn(
     assert actors[:2] == [ActorKind.TIMEOUT, ActorKind.COMPUTER]
     after = await service.seat_view(game_id, user=1)
     assert after.your_turn and after.deadline == clock.now() + timedelta(seconds=60)
-    history = await service.store.move_history(game_id)
+    history = await service.store.games.moves(game_id)
     assert history[-2].actor.kind is ActorKind.TIMEOUT
 
 
@@ -106,7 +106,7 @@ async def test_three_timeouts_hand_the_seat_over_and_playing_takes_it_back(
     assert back.seat == 0 and back.user_id == 1
     public = await service.public_view(game_id)
     assert public.away == frozenset()
-    info = await store.game_info(game_id)
+    info = await store.games.info(game_id)
     assert info.timeouts == (0, 0)
     await service.close()
 
@@ -174,7 +174,7 @@ async def test_a_new_service_resumes_every_game_where_it_was(
     await asyncio.sleep(0.01)  # every computer is pausing before its first card
     await slow.close()
     for game_id in games:
-        assert (await store.game_info(game_id)).move_count == 0
+        assert (await store.games.info(game_id)).move_count == 0
     fresh = await GameService.start(store, clock=clock, thinker=InlineThinker(), computer_pause=0)
     await fresh.settle()
     for game_id in games:
@@ -223,7 +223,7 @@ async def test_a_seat_handed_over_is_taken_back_at_any_time(store: Store, clock:
         assert (await service.public_view(game_id)).away == frozenset()
         [back] = events.of(SeatTakenBack)
         assert (back.seat, back.user_id) == (0, 1)
-        assert (await store.game_info(game_id)).timeouts == (0, 0)
+        assert (await store.games.info(game_id)).timeouts == (0, 0)
         # Only a person whose seat is held by a computer can take it back.
         error = await refused_code(service.take_seat_back(game_id, user=1))
         assert error is ErrorCode.NOT_AWAY
@@ -304,7 +304,7 @@ async def test_a_move_that_beats_a_forfeit_by_a_hair_is_quiet(
     view = await service.seat_view(game_id, user=1)
     card = next(iter(view.choices))
     store, raced = service.store, []
-    load_game = store.load_game
+    load_game = store.games.load
 
     async def person_plays_meanwhile(gid: int) -> StoredGame:
         stored = await load_game(gid)
@@ -313,11 +313,11 @@ async def test_a_move_that_beats_a_forfeit_by_a_hair_is_quiet(
             await service.play(game_id, user=1, card=str(card), version=view.version)
         return stored
 
-    store.load_game = person_plays_meanwhile  # type: ignore[method-assign]
+    store.games.load = person_plays_meanwhile  # type: ignore[method-assign]
     with caplog.at_level(logging.WARNING):
         await clock.advance(60)
         await service.settle()
-    store.load_game = load_game  # type: ignore[method-assign]
+    store.games.load = load_game  # type: ignore[method-assign]
     assert raced
     assert events.of(TimeoutApplied) == [] and events.of(MatchOver) == []
     assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []

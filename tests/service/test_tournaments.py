@@ -224,9 +224,9 @@ async def test_round_deadline_with_matches_never_started(
     assert decided[1].reason == "not_played"
     untouched_table = await service.table(untouched.table_id or 0)
     assert untouched_table.status is TableStatus.CANCELLED  # called off: nobody rated
-    forfeited = await service.store.game_info(table.game_id)
+    forfeited = await service.store.games.info(table.game_id)
     assert forfeited.status is GameStatus.FINISHED
-    result = await service.store.match_result(game_id=table.game_id)
+    result = await service.store.boards.match_result(game_id=table.game_id)
     assert result is not None and result.winner_side == mover_side
     info = await service.tournaments.info(t.id)
     assert info.round == 2 and info.round_deadline == clock.now() + timedelta(hours=2)
@@ -283,7 +283,7 @@ async def test_restart_between_rounds_and_mid_round(store: Store, clock: FakeClo
     await service.settle()
     # Mid-round, the other match ends while no service runs (another process's resign).
     await service.close()
-    table = await store.table(other.table_id or 0)
+    table = await store.tables.get(other.table_id or 0)
     assert table.game_id is not None and table.game_version is not None
     elsewhere = LiveGames(store)  # another process's owner of the game
     await elsewhere.end_match(table.game_id, table.game_version, losing_side=1, reason="resign")
@@ -324,7 +324,7 @@ async def test_a_double_start_or_a_second_process_opens_each_table_once(
         first = await one.tournaments.matches(t.id)
         assert len(first) == 4 and all(m.table_id is not None for m in first)
         for user in range(1, 9):  # each person at one table, the one of their pairing
-            [table] = await store.tables_of_user(user)
+            [table] = await store.tables.of_user(user)
             assert table.status is TableStatus.PLAYING
             assert table.id in {m.table_id for m in first}
     finally:
@@ -409,7 +409,7 @@ async def play_first_legal(service: GameService, game_id: int) -> None:
     """People play the engine's first legal move each turn (a fixed, searchable line)."""
     while True:
         await service.settle()
-        stored = await service.store.load_game(game_id)
+        stored = await service.store.games.load(game_id)
         if stored.game.is_over:
             return
         table = await service.table_of_game(game_id)
@@ -439,7 +439,7 @@ async def test_knockout_match_decided_by_the_third_spareggios_last_capture(
     table = await service.table(first.table_id or 0)
     assert table.game_id is not None
     await play_first_legal(service, table.game_id)
-    outcome = (await service.store.load_game(table.game_id)).game.outcome()
+    outcome = (await service.store.games.load(table.game_id)).game.outcome()
     assert outcome is not None and outcome.reason.value == "last_capture_loses"
     assert outcome.deals == 4 and outcome.totals[0] == outcome.totals[1]  # level throughout
     decided = (await service.tournaments.matches(t.id, round_number=1))[0]

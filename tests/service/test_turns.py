@@ -197,7 +197,7 @@ async def test_a_slow_or_failing_subscriber_never_blocks_or_loses_a_move(
     for _ in range(6):
         public = await service.public_view(game_id)
         await play_once(service, game_id, public.seats[public.turn].user_id or 0)
-    assert len(await service.store.move_history(game_id)) == 6
+    assert len(await service.store.games.moves(game_id)) == 6
     assert slow == [] and len([e for e in quick if isinstance(e, CardPlayed)]) == 6
     release.set()
     await service.settle()
@@ -218,9 +218,9 @@ async def test_a_slow_or_failing_subscriber_never_blocks_or_loses_a_move(
 async def test_the_side_that_resigned_is_read_back_with_the_result(service: GameService) -> None:
     game_id = await two_people(service, seed=4)
     await service.resign(game_id, user=2)
-    result = await service.store.match_result(game_id=game_id)
+    result = await service.store.boards.match_result(game_id=game_id)
     assert result is not None and (result.reason, result.losing_side) == ("resign", 1)
-    [mine] = await service.store.player_matches(1)
+    [mine] = await service.store.boards.player_matches(1)
     assert (mine.game_id, mine.losing_side, mine.winner_side) == (game_id, 1, 0)
 
 

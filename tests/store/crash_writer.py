@@ -22,13 +22,13 @@ GAMES = 12
 async def main(path: Path, seed: int) -> None:
     rng = random.Random(seed)
     store = await Store.open(path)
-    playing = [info.id for info in await store.playing_games()]
+    playing = [info.id for info in await store.games.playing()]
     announced = False
 
     async def one_game(game_id: int) -> None:
         nonlocal announced
         while True:
-            stored = await store.load_game(game_id)
+            stored = await store.games.load(game_id)
             if stored.game.is_over:
                 return
             move = rng.choice(stored.game.legal_moves())
@@ -40,7 +40,7 @@ async def main(path: Path, seed: int) -> None:
     while True:
         while len(playing) < GAMES:
             rules = PRESETS[rng.randrange(len(PRESETS))]
-            created = await store.create_game(
+            created = await store.games.create(
                 Game.new(rules, seed=rng.randrange(1 << 30)), seats=seats_for(rules), guild_id=1
             )
             playing.append(created.id)

@@ -46,7 +46,7 @@ async def play_random(
 
 
 async def new_game(store: Store, rules: Rules, seed: int, guild_id: int | None = 1) -> StoredGame:
-    return await store.create_game(
+    return await store.games.create(
         Game.new(rules, seed=seed), seats=seats_for(rules), guild_id=guild_id
     )
 
@@ -77,8 +77,8 @@ async def check_database(path: Path) -> dict[int, int]:
     store = await Store.open(path)
     try:
         for game_id, (version, move_count, move_rows) in rows.items():
-            loaded = await store.load_game(game_id)
-            replayed = await store.replay_game(game_id)
+            loaded = await store.games.load(game_id)
+            replayed = await store.games.replay(game_id)
             assert loaded.game.to_snapshot() == replayed.game.to_snapshot(), game_id
             assert loaded.version == replayed.version == version
             assert loaded.game.move_count == move_count == move_rows, game_id

@@ -13,7 +13,7 @@ from scopabot.store.boards import (
     STATS_FIRST_PAGE_SQL,
     STATS_NEXT_PAGE_SQL,
 )
-from scopabot.store.games import DUE_DEADLINES_SQL
+from scopabot.store.deadlines import DUE_DEADLINES_SQL
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -43,7 +43,7 @@ def plan(path: Path, sql: str, params: tuple[object, ...]) -> str:
 
 
 async def test_leaderboard_queries_walk_an_index(store: Store, db_path: Path) -> None:
-    await store.import_matches(imported(5000, random.Random(1)))
+    await store.boards.import_matches(imported(5000, random.Random(1)))
     await store.analyze()
     checks = [
         (RATINGS_FIRST_PAGE_SQL, (1, "scopa", 10), "ratings_board"),
@@ -64,25 +64,25 @@ async def test_leaderboard_queries_walk_an_index(store: Store, db_path: Path) ->
 async def test_keyset_pages_list_everyone_once_in_order(store: Store) -> None:
     rng = random.Random(2)
     values = {uid: RatingValue(25.0, 8.0, float(rng.randrange(40))) for uid in range(1, 238)}
-    await store.put_ratings("scopa", values, guild_id=9)
+    await store.boards.put_ratings("scopa", values, guild_id=9)
     seen = []
-    page = await store.rating_board("scopa", guild_id=9, limit=25)
+    page = await store.boards.ratings("scopa", guild_id=9, limit=25)
     while True:
         seen.extend(page.rows)
         if page.after is None:
             break
-        page = await store.rating_board("scopa", guild_id=9, limit=25, after=page.after)
+        page = await store.boards.ratings("scopa", guild_id=9, limit=25, after=page.after)
     expected = sorted(values, key=lambda u: (-values[u].score, u))
     assert [r.user_id for r in seen] == expected
     best = expected[0]
-    assert await store.rating_rank(best, "scopa", guild_id=9) == 1
-    assert await store.rating_rank(expected[100], "scopa", guild_id=9) == 101
-    assert await store.rating_rank(999, "scopa", guild_id=9) is None
+    assert await store.boards.rank(best, "scopa", guild_id=9) == 1
+    assert await store.boards.rank(expected[100], "scopa", guild_id=9) == 101
+    assert await store.boards.rank(999, "scopa", guild_id=9) is None
 
 
 async def test_imported_matches_count_games_and_wins(store: Store) -> None:
     matches = imported(400, random.Random(3), players=30)
-    await store.import_matches(matches)
+    await store.boards.import_matches(matches)
     wins: dict[int, int] = {}
     games: dict[int, int] = {}
     for m in matches:
@@ -92,16 +92,16 @@ async def test_imported_matches_count_games_and_wins(store: Store) -> None:
             assert seat.user_id is not None
             games[seat.user_id] = games.get(seat.user_id, 0) + 1
             wins[seat.user_id] = wins.get(seat.user_id, 0) + int(side == m.winner_side)
-    board = await store.stats_board("scopa", order=StatsOrder.WINS, limit=100)
+    board = await store.boards.stats("scopa", order=StatsOrder.WINS, limit=100)
     assert {s.user_id: (s.games, s.wins) for s in board.rows} == {
         u: (games[u], wins[u]) for u in games
     }
     assert [s.wins for s in board.rows] == sorted((s.wins for s in board.rows), reverse=True)
     # Imported matches carry no deal figures: no deals counted, and no division by zero.
     assert {(s.deals, s.points_per_deal) for s in board.rows} == {(0, 0.0)}
-    history = await store.player_matches(board.rows[0].user_id, limit=5)
+    history = await store.boards.player_matches(board.rows[0].user_id, limit=5)
     assert len(history) == 5
     assert [h.id for h in history] == sorted((h.id for h in history), reverse=True)
-    older = await store.player_matches(board.rows[0].user_id, limit=5, before=history[-1].id)
+    older = await store.boards.player_matches(board.rows[0].user_id, limit=5, before=history[-1].id)
     assert older and older[0].id < history[-1].id
     assert GLOBAL == 0

@@ -56,7 +56,7 @@ async def test_a_damaged_database(db_path: Path) -> None:
     # Without the start-up check the damage shows on the first read of those pages.
     store = await Store.open(db_path)
     with pytest.raises(DatabaseCorruptError) as caught:
-        await store.load_game(stored.id)
+        await store.games.load(stored.id)
     assert str(db_path) in str(caught.value) and "scopabot backup" in str(caught.value)
     await store.close()
 

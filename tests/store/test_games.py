@@ -36,14 +36,14 @@ async def test_snapshot_and_record_give_the_same_game(rules: Rules, db_path: Pat
         limit = None if seed % 2 else rng.randrange(1, 120)
         stored = await play_random(store, stored, rng, limit)
         played[stored.id] = stored
-        replayed = await store.replay_game(stored.id)
+        replayed = await store.games.replay(stored.id)
         assert replayed.game.to_snapshot() == stored.game.to_snapshot()
     await store.close()
     # A fresh store has nothing in memory: this loads from the snapshots on disk.
     counts = await check_database(db_path)
     fresh = await Store.open(db_path)
     for game_id, stored in played.items():
-        loaded = await fresh.load_game(game_id)
+        loaded = await fresh.games.load(game_id)
         assert loaded.game.to_snapshot() == stored.game.to_snapshot()
         assert loaded.version == stored.version
         assert counts[game_id] == stored.game.move_count
@@ -54,11 +54,11 @@ async def test_game_from_a_position_round_trips(store: Store) -> None:
     game = Game.from_position(
         Rules(), hands=[["9c", "2b"], ["10s", "6s"]], table=["1d", "3s", "4b", "5c"], turn=0
     )
-    stored = await store.create_game(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
+    stored = await store.games.create(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
     applied = await LiveGames.of(store).apply_move(
         stored.id, stored.version, "9c:4b+5c", by=Actor.user(1)
     )
-    replayed = await store.replay_game(stored.id)
+    replayed = await store.games.replay(stored.id)
     assert replayed.game.to_snapshot() == applied.game.to_snapshot()
     assert [str(c) for c in replayed.game.table] == ["1d", "3s"]
 
@@ -84,12 +84,12 @@ async def test_a_second_process_writing_makes_the_cached_copy_stale(db_path: Pat
     first = await Store.open(db_path)
     second = await Store.open(db_path)
     stored = await new_game(first, Rules(), seed=3)
-    await first.load_game(stored.id)  # cached in `first`
+    await first.games.load(stored.id)  # cached in `first`
     move = stored.game.legal_moves()[0]
     await LiveGames.of(second).apply_move(stored.id, stored.version, move, by=Actor.user(100))
     with pytest.raises(StaleVersionError):
         await LiveGames.of(first).apply_move(stored.id, stored.version, move, by=Actor.user(100))
-    reloaded = await first.load_game(stored.id)
+    reloaded = await first.games.load(stored.id)
     assert reloaded.version == stored.version + 1 and reloaded.game.move_count == 1
     await first.close()
     await second.close()
@@ -97,7 +97,7 @@ async def test_a_second_process_writing_makes_the_cached_copy_stale(db_path: Pat
 
 async def test_illegal_and_invalid_moves_write_nothing(store: Store, db_path: Path) -> None:
     game = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s", "6s"]], table=["4b", "5c"])
-    stored = await store.create_game(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
+    stored = await store.games.create(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
     with pytest.raises(IllegalMoveError):
         await LiveGames.of(store).apply_move(stored.id, stored.version, "9c", by=Actor.user(1))
     with pytest.raises(IllegalMoveError):
@@ -123,7 +123,7 @@ async def test_moves_keep_who_made_them_and_when(store: Store) -> None:
             stored.id, version, game.legal_moves()[0], by=actor, at=t0 + timedelta(seconds=n)
         )
         game, version = applied.game, applied.version
-    history = await store.move_history(stored.id)
+    history = await store.games.moves(stored.id)
     assert [h.actor for h in history] == actors
     assert [h.at for h in history] == [t0, t0 + timedelta(seconds=1), t0 + timedelta(seconds=2)]
     assert [h.move for h in history] == [str(m) for m in game.record().moves]
@@ -136,16 +136,16 @@ async def test_a_finished_match_has_result_scores_and_stats(store: Store) -> Non
     stored = await play_random(store, await new_game(store, rules, 11), random.Random(2))
     outcome = stored.game.outcome()
     assert outcome is not None
-    info = await store.game_info(stored.id)
+    info = await store.games.info(stored.id)
     assert info.status is GameStatus.FINISHED and info.finished_at is not None
-    result = await store.match_result(game_id=stored.id)
+    result = await store.boards.match_result(game_id=stored.id)
     assert result is not None
     assert result.winner_side == outcome.winner and result.totals == outcome.totals
     assert [p.won for p in result.players] == [rules.side_of(s) == outcome.winner for s in range(4)]
     # Seats 0 and 2 are humans on side 0: their statistics are side 0's deal figures.
     deals = stored.game.deal_scores
     for scope in (1, 0):
-        stats = await store.player_stats(100, "scopone_scientifico", guild_id=scope)
+        stats = await store.boards.player_stats(100, "scopone_scientifico", guild_id=scope)
         assert stats is not None
         assert (stats.games, stats.wins) == (1, int(outcome.winner == 0))
         assert stats.deals == len(deals)
@@ -156,7 +156,7 @@ async def test_a_finished_match_has_result_scores_and_stats(store: Store) -> Non
         # What `/scopa stats` shows beside the totals: a match of few long deals and one of
         # many short deals compare by it.
         assert stats.points_per_deal == stats.points / len(deals)
-    assert await store.player_stats(101, "scopone_scientifico") is None  # a computer
+    assert await store.boards.player_stats(101, "scopone_scientifico") is None  # a computer
     with pytest.raises(StaleVersionError):
         await LiveGames.of(store).apply_move(
             stored.id, stored.version - 1, "7d", by=Actor.user(100)
@@ -211,14 +211,14 @@ async def test_ratings_move_in_the_same_transaction_as_the_last_move(db_path: Pa
         await LiveGames.of(store).apply_move(game_id, version, last, by=Actor.user(100))
     # Nothing of the last move stayed: no move row, no result, no statistics.
     assert game_rows(db_path)[game_id] == (version, version - 1, version - 1)
-    assert await store.match_result(game_id=game_id) is None
-    assert (await store.game_info(game_id)).status is GameStatus.PLAYING
+    assert await store.boards.match_result(game_id=game_id) is None
+    assert (await store.games.info(game_id)).status is GameStatus.PLAYING
     policy.fail = False
     applied = await LiveGames.of(store).apply_move(game_id, version, last, by=Actor.user(100))
     assert applied.game.is_over
     assert [scope for scope, _ in policy.calls[-2:]] == [7, 7]  # guild_id of the match
-    rating = await store.rating(100, "scopa", guild_id=7)
-    global_rating = await store.rating(100, "scopa")
+    rating = await store.boards.rating(100, "scopa", guild_id=7)
+    global_rating = await store.boards.rating(100, "scopa")
     assert rating is not None and global_rating is not None
     assert rating.games == global_rating.games == 1
     assert rating.mu in (24.0, 26.0)
@@ -231,10 +231,10 @@ async def test_deadlines_are_found_in_order(store: Store) -> None:
     ids = []
     people = [SeatHolder.human(100), SeatHolder.human(101)]  # a computer's turn has no deadline
     for n in range(4):
-        stored = await store.create_game(Game.new(Rules(), seed=n), seats=people, guild_id=1)
+        stored = await store.games.create(Game.new(Rules(), seed=n), seats=people, guild_id=1)
         ids.append(stored.id)
-        await store.set_deadline(stored.id, stored.version, t0 + timedelta(minutes=10 - n))
-    first = await store.load_game(ids[0])
+        await store.deadlines.set(stored.id, stored.version, t0 + timedelta(minutes=10 - n))
+    first = await store.games.load(ids[0])
     applied = await LiveGames.of(store).apply_move(
         ids[0],
         first.version,
@@ -242,26 +242,26 @@ async def test_deadlines_are_found_in_order(store: Store) -> None:
         by=Actor.user(100),
         deadline=t0 + timedelta(minutes=30),
     )
-    due = await store.due_deadlines(t0 + timedelta(minutes=9))
+    due = await store.deadlines.due_deadlines(t0 + timedelta(minutes=9))
     assert [d.game_id for d in due] == [ids[3], ids[2], ids[1]]
-    assert await store.next_deadline() == t0 + timedelta(minutes=7)
-    later = await store.due_deadlines(t0 + timedelta(hours=1))
+    assert await store.deadlines.next_deadline() == t0 + timedelta(minutes=7)
+    later = await store.deadlines.due_deadlines(t0 + timedelta(hours=1))
     assert later[-1].game_id == ids[0] and later[-1].version == applied.version
     with pytest.raises(StaleVersionError):
-        await store.set_deadline(ids[0], first.version, None)
+        await store.deadlines.set(ids[0], first.version, None)
 
 
 async def test_abandon_and_missing_games(store: Store) -> None:
     stored = await new_game(store, Rules(), seed=1)
-    assert (await store.playing_games(guild_id=1))[0].id == stored.id
-    assert await store.abandon_game(stored.id, stored.version) == stored.version + 1
-    assert await store.playing_games() == []
+    assert (await store.games.playing(guild_id=1))[0].id == stored.id
+    assert await store.games.abandon(stored.id, stored.version) == stored.version + 1
+    assert await store.games.playing() == []
     with pytest.raises(StaleVersionError):
         await LiveGames.of(store).apply_move(stored.id, stored.version, "7d", by=Actor.user(1))
     with pytest.raises(NotFoundError):
-        await store.load_game(999)
+        await store.games.load(999)
     with pytest.raises(ValueError, match="seats"):
-        await store.create_game(Game.new(Rules(), seed=1), seats=seats_for(Rules())[:1])
+        await store.games.create(Game.new(Rules(), seed=1), seats=seats_for(Rules())[:1])
 
 
 async def test_many_games_moving_at_once_stay_consistent(store: Store, db_path: Path) -> None:

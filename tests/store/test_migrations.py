@@ -58,11 +58,11 @@ async def _full_database(path: Path) -> None:
         rules = Rules(preset=preset)
         await play_random(store, await new_game(store, rules, n, guild_id=n % 2 or None), rng)
         await play_random(store, await new_game(store, rules, 10 + n), rng, 25)
-    await store.save_guild_settings(GuildSettings(1, "en", {"target": 21}, 55))
-    table = await store.create_table(host_id=100, rules=Rules(), guild_id=1)
-    await store.take_seat(table.id, 0, SeatHolder.human(100))
-    sheet = await store.open_score_sheet(owner_id=5, sides=["noi", "voi"])
-    await store.add_score(sheet.id, 0, 3)
+    await store.settings.save_guild(GuildSettings(1, "en", {"target": 21}, 55))
+    table = await store.tables.create(host_id=100, rules=Rules(), guild_id=1)
+    await store.tables.take_seat(table.id, 0, SeatHolder.human(100))
+    sheet = await store.score_sheets.open(owner_id=5, sides=["noi", "voi"])
+    await store.score_sheets.add_score(sheet.id, 0, 3)
     await store.close()
 
 

@@ -33,54 +33,54 @@ T0 = datetime(2025, 3, 1, 12, tzinfo=UTC)
 
 
 async def _full_table(store: Store, rules: Rules, holders: list[SeatHolder]) -> int:
-    table = await store.create_table(
+    table = await store.tables.create(
         host_id=1, rules=rules, guild_id=9, pace={"kind": "live"}, level="hard"
     )
     for seat, holder in enumerate(holders):
-        await store.take_seat(table.id, seat, holder)
+        await store.tables.take_seat(table.id, seat, holder)
     return table.id
 
 
 async def test_a_table_starts_closes_and_keeps_its_seat_rules(store: Store) -> None:
-    table = await store.create_table(host_id=1, rules=Rules(), guild_id=9, on_timeout="forfeit")
+    table = await store.tables.create(host_id=1, rules=Rules(), guild_id=9, on_timeout="forfeit")
     assert (table.on_timeout, table.level, table.game_id) == ("forfeit", "normal", None)
-    await store.take_seat(table.id, 0, SeatHolder.human(1))
+    await store.tables.take_seat(table.id, 0, SeatHolder.human(1))
     with pytest.raises(SeatTakenError):
-        await store.take_seat(table.id, 0, SeatHolder.human(2))
+        await store.tables.take_seat(table.id, 0, SeatHolder.human(2))
     with pytest.raises(AlreadySeatedError):
-        await store.take_seat(table.id, 1, SeatHolder.human(1))
+        await store.tables.take_seat(table.id, 1, SeatHolder.human(1))
     with pytest.raises(NoSuchSeatError):
-        await store.take_seat(table.id, 2, SeatHolder.human(2))
+        await store.tables.take_seat(table.id, 2, SeatHolder.human(2))
     with pytest.raises(SeatsEmptyError):
-        await store.start_table(table.id, Game.new(Rules(), seed=1))
-    assert (await store.table(table.id)).status is TableStatus.OPEN
-    moved = await store.move_seats(table.id, {0: 1})
+        await store.tables.start(table.id, Game.new(Rules(), seed=1))
+    assert (await store.tables.get(table.id)).status is TableStatus.OPEN
+    moved = await store.tables.move_seats(table.id, {0: 1})
     assert moved.seats == {1: SeatHolder.human(1)}
-    await store.take_seat(table.id, 0, SeatHolder.computer("normal"))
-    stored = await store.start_table(table.id, Game.new(Rules(), seed=1), deadline=T0)
-    started = await store.table(table.id)
+    await store.tables.take_seat(table.id, 0, SeatHolder.computer("normal"))
+    stored = await store.tables.start(table.id, Game.new(Rules(), seed=1), deadline=T0)
+    started = await store.tables.get(table.id)
     assert started.status is TableStatus.PLAYING
     assert (started.game_id, started.game_version) == (stored.id, 1)
-    info = await store.game_info(stored.id)
+    info = await store.games.info(stored.id)
     assert info.seats == (SeatHolder.computer("normal"), SeatHolder.human(1))
     assert info.table_id == table.id and info.guild_id == 9 and info.deadline_at == T0
     for refused in (
-        store.take_seat(table.id, 0, SeatHolder.human(3)),
-        store.leave_seat(table.id, 1),
-        store.cancel_table(table.id),
-        store.start_table(table.id, Game.new(Rules(), seed=2)),
+        store.tables.take_seat(table.id, 0, SeatHolder.human(3)),
+        store.tables.leave_seat(table.id, 1),
+        store.tables.cancel(table.id),
+        store.tables.start(table.id, Game.new(Rules(), seed=2)),
     ):
         with pytest.raises(TableNotOpenError):
             await refused
     # Abandoning the game cancels its table.
-    await store.abandon_game(stored.id, stored.version)
-    assert (await store.table(table.id)).status is TableStatus.CANCELLED
+    await store.games.abandon(stored.id, stored.version)
+    assert (await store.tables.get(table.id)).status is TableStatus.CANCELLED
 
 
 async def test_the_last_move_finishes_the_table(store: Store) -> None:
     rules = Rules(deals=1)
     table_id = await _full_table(store, rules, [SeatHolder.human(1), SeatHolder.human(2)])
-    stored = await store.start_table(table_id, Game.new(rules, seed=3))
+    stored = await store.tables.start(table_id, Game.new(rules, seed=3))
     game, version = stored.game, stored.version
     while not game.is_over:
         applied = await LiveGames.of(store).apply_move(
@@ -88,17 +88,17 @@ async def test_the_last_move_finishes_the_table(store: Store) -> None:
         )
         game, version = applied.game, applied.version
     assert applied.match is not None and applied.match.game_id == stored.id
-    assert (await store.table(table_id)).status is TableStatus.FINISHED
-    assert await store.games_of_user(1) == []
+    assert (await store.tables.get(table_id)).status is TableStatus.FINISHED
+    assert await store.games.of_user(1) == []
 
 
 async def test_deadlines_timeouts_and_hand_over_in_the_moves_transaction(store: Store) -> None:
     rules = Rules(preset=Preset.SCOPA, players=3)
     holders = [SeatHolder.human(1), SeatHolder.human(2), SeatHolder.computer("greedy")]
     table_id = await _full_table(store, rules, holders)
-    stored = await store.start_table(table_id, Game.new(rules, seed=5))
+    stored = await store.tables.start(table_id, Game.new(rules, seed=5))
     game, version = stored.game, stored.version
-    mine = {g.game_id: g.seat for g in await store.games_of_user(2)}
+    mine = {g.game_id: g.seat for g in await store.games.of_user(2)}
     assert mine == {stored.id: 1}
     counts: dict[int, int] = {}
     handed: set[int] = set()
@@ -110,7 +110,7 @@ async def test_deadlines_timeouts_and_hand_over_in_the_moves_transaction(store: 
             stored.id, version, game.legal_moves()[0], by=by, deadline=due, remind_at=T0
         )
         game, version = applied.game, applied.version
-        info = await store.game_info(stored.id)
+        info = await store.games.info(stored.id)
         if seat != 2:
             counts[seat] = counts.get(seat, 0) + 1
             assert applied.seat_timeouts == counts[seat] == info.timeouts[seat]
@@ -132,7 +132,7 @@ async def test_deadlines_timeouts_and_hand_over_in_the_moves_transaction(store: 
         stored.id, version, game.legal_moves()[0], by=Actor.user(1)
     )
     assert applied.took_back and applied.away == {1} and applied.seat_timeouts == 0
-    assert (await store.game_info(stored.id)).timeouts[0] == 0
+    assert (await store.games.info(stored.id)).timeouts[0] == 0
 
 
 class _Policy:
@@ -157,7 +157,7 @@ async def test_a_resignation_loses_the_match_and_moves_ratings_at_once(db_path: 
     LiveGames.of(store).rating_policy = policy
     holders = [SeatHolder.human(7), SeatHolder.computer("expert")]
     table_id = await _full_table(store, Rules(), holders)
-    stored = await store.start_table(table_id, Game.new(Rules(), seed=8))
+    stored = await store.tables.start(table_id, Game.new(Rules(), seed=8))
     applied = await LiveGames.of(store).apply_move(
         stored.id, stored.version, stored.game.legal_moves()[0], by=Actor.user(7)
     )
@@ -180,11 +180,11 @@ async def test_a_resignation_loses_the_match_and_moves_ratings_at_once(db_path: 
         (GLOBAL, -5),
     }
     assert all(c.before is None for c in ended.rating_changes)
-    assert (await store.rating(-5, "scopa", guild_id=9)) is not None
-    stats = await store.player_stats(7, "scopa", guild_id=9)
+    assert (await store.boards.rating(-5, "scopa", guild_id=9)) is not None
+    stats = await store.boards.player_stats(7, "scopa", guild_id=9)
     assert stats is not None and (stats.games, stats.wins) == (1, 0)
-    assert (await store.game_info(stored.id)).status is GameStatus.FINISHED
-    assert (await store.table(table_id)).status is TableStatus.FINISHED
+    assert (await store.games.info(stored.id)).status is GameStatus.FINISHED
+    assert (await store.tables.get(table_id)).status is TableStatus.FINISHED
     await store.close()
     await check_database(db_path)
 
@@ -194,15 +194,15 @@ async def test_alarms_come_in_order_reminders_first(store: Store) -> None:
     for n in range(3):
         table_id = await _full_table(store, Rules(), [SeatHolder.human(1), SeatHolder.human(2)])
         deadline = T0 + timedelta(minutes=10 - n)
-        stored = await store.start_table(
+        stored = await store.tables.start(
             table_id,
             Game.new(Rules(), seed=n),
             deadline=deadline,
             remind_at=deadline - timedelta(minutes=1),
         )
         ids.append(stored.id)
-    assert await store.next_alarm() == T0 + timedelta(minutes=7)
-    due = await store.due_alarms(T0 + timedelta(minutes=9))
+    assert await store.deadlines.next() == T0 + timedelta(minutes=7)
+    due = await store.deadlines.due(T0 + timedelta(minutes=9))
     assert [(a.game_id, a.kind) for a in due] == [
         (ids[2], AlarmKind.REMINDER),  # 7 min
         (ids[1], AlarmKind.REMINDER),  # 8 min: a reminder before a deadline at the same time
@@ -211,19 +211,19 @@ async def test_alarms_come_in_order_reminders_first(store: Store) -> None:
         (ids[1], AlarmKind.DEADLINE),
     ]
     assert due[0].deadline_at == T0 + timedelta(minutes=8)
-    await store.set_reminder(ids[2], 1, None)
-    await store.set_deadline(ids[1], 1, None)
-    assert [a.game_id for a in await store.due_alarms(T0 + timedelta(minutes=8))] == [ids[2]]
+    await store.deadlines.set_reminder(ids[2], 1, None)
+    await store.deadlines.set(ids[1], 1, None)
+    assert [a.game_id for a in await store.deadlines.due(T0 + timedelta(minutes=8))] == [ids[2]]
 
 
 async def test_people_and_their_hand_messages(store: Store) -> None:
-    assert (await store.user_settings(5)).notify is True
-    await store.set_language(5, "it")
-    await store.set_notify(5, False)
-    settings = await store.user_settings(5)
+    assert (await store.settings.user(5)).notify is True
+    await store.settings.set_language(5, "it")
+    await store.settings.set_notify(5, False)
+    settings = await store.settings.user(5)
     assert (settings.language, settings.notify) == ("it", False)
     table_id = await _full_table(store, Rules(), [SeatHolder.human(5), SeatHolder.human(6)])
-    stored = await store.start_table(table_id, Game.new(Rules(), seed=1))
-    await store.set_seat_message(stored.id, 1, channel_id=40, message_id=41)
-    assert await store.seat_messages(stored.id) == {1: (40, 41)}
-    assert [x.id for x in await store.tables_in_channel(0)] == []
+    stored = await store.tables.start(table_id, Game.new(Rules(), seed=1))
+    await store.games.set_seat_message(stored.id, 1, channel_id=40, message_id=41)
+    assert await store.games.seat_messages(stored.id) == {1: (40, 41)}
+    assert [x.id for x in await store.tables.in_channel(0)] == []

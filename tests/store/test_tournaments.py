@@ -48,7 +48,7 @@ def fields(**over: Any) -> dict[str, Any]:
 
 @pytest.fixture
 def tournaments(store: Store) -> TournamentStore:
-    return TournamentStore(store)
+    return store.tournaments
 
 
 async def test_create_and_read_back(tournaments: TournamentStore) -> None:
@@ -152,8 +152,8 @@ async def test_a_pairing_gets_one_table_and_one_result(
         at=T0,
     )
     [p] = await tournaments.pairings(t.id)
-    one = await store.create_table(host_id=1, rules=Rules())
-    two = await store.create_table(host_id=1, rules=Rules())
+    one = await store.tables.create(host_id=1, rules=Rules())
+    two = await store.tables.create(host_id=1, rules=Rules())
     assert await tournaments.attach_table(p.id, one.id)
     assert not await tournaments.attach_table(p.id, two.id)  # a double click, a 2nd process
     found = await tournaments.pairing_at_table(one.id)
@@ -194,7 +194,7 @@ async def test_standings_and_winner_kept_for_good(
         )
     reopened = await Store.open(db_path)
     try:
-        kept = await TournamentStore(reopened).get(t.id)
+        kept = await reopened.tournaments.get(t.id)
     finally:
         await reopened.close()
     assert kept.standings == table and kept.winner_entry == e[1].id

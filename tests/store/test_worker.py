@@ -9,12 +9,12 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from scopabot.store.base import on_worker
+from scopabot.store.database import on_worker
 
 
 async def test_aiosqlite_still_runs_a_function_on_its_worker_thread(tmp_path: Path) -> None:
     # If this fails after upgrading aiosqlite, Connection._execute or Connection._conn changed:
-    # fix scopabot/store/base.py:on_worker (every move and load goes through it), or pin the
+    # fix scopabot/store/database.py:on_worker (every move and load goes through it), or pin the
     # older aiosqlite.
     assert callable(getattr(aiosqlite.Connection, "_execute", None)), "aiosqlite dropped _execute"
     assert isinstance(getattr(aiosqlite.Connection, "_conn", None), property), "no _conn"
@@ -40,7 +40,7 @@ async def test_aiosqlite_still_runs_a_function_on_its_worker_thread(tmp_path: Pa
 
 
 def test_aiosqlite_still_keeps_its_worker_thread_in_thread() -> None:
-    # scopabot/store/base.py:_connect waits for this thread after a failed connect, so that it
+    # scopabot/store/database.py:_connect waits for this thread after a failed connect, so that it
     # does not outlive the event loop; if it moved, fix _connect there.
     connection = aiosqlite.connect(":memory:")
     assert isinstance(getattr(connection, "_thread", None), threading.Thread)

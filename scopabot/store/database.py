@@ -1,9 +1,11 @@
-"""One aiosqlite connection, one lock: the discipline every store method follows.
+"""One aiosqlite connection, one lock: the discipline every part of the store follows.
 
-All statements go through :meth:`StoreBase._tx` (a write transaction, ``BEGIN IMMEDIATE``),
-:meth:`StoreBase._read` (a read transaction), or their one-hop forms :meth:`StoreBase._write_once`
-and :meth:`StoreBase._read_once`, all under one :class:`asyncio.Lock`, so two coroutines never
-interleave statements of different transactions on the shared connection. Other processes (a
+The :class:`Database` is the one object the store's parts share (each is given it, none sees
+the others). All statements go through :meth:`Database.write` (a write transaction,
+``BEGIN IMMEDIATE``), :meth:`Database.read` (a read transaction), or their one-hop forms
+:meth:`Database.write_once` and :meth:`Database.read_once`, all under one
+:class:`asyncio.Lock`, so two coroutines never interleave statements of different transactions
+on the shared connection. Other processes (a
 backup, a second reader) are kept apart by SQLite's own locking in WAL mode.
 
 Every awaited aiosqlite call is a hand-off to its worker thread and back (~100 µs here), so the
@@ -109,8 +111,9 @@ async def on_worker(
     return result
 
 
-class StoreBase:
-    """The connection and its lock; see :class:`Store`."""
+class Database:
+    """The connection, its lock and its background checkpoints: what every part of the store
+    runs its transactions on. Opened by :meth:`Store.open <scopabot.store.Store.open>`."""
 
     path: Path
     _db: aiosqlite.Connection
@@ -292,14 +295,13 @@ class StoreBase:
                 await self._db.execute("PRAGMA optimize")
             await self._db.close()
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
+    async def analyze(self) -> None:
+        """Refresh the query planner's statistics (after a large import)."""
+        async with self._lock:
+            await self._db.execute("ANALYZE")
 
     @asynccontextmanager
-    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
         """A write transaction: everything inside commits together or not at all."""
         async with self._lock:
             db = self._db
@@ -321,7 +323,7 @@ class StoreBase:
                 raise
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
         """A read transaction: every query inside sees the same committed state."""
         async with self._lock:
             db = self._db
@@ -335,7 +337,7 @@ class StoreBase:
                     with suppress(sqlite3.Error):
                         await db.execute("COMMIT")
 
-    async def _write_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
+    async def write_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
         """A write transaction in one hand-off: ``BEGIN IMMEDIATE``, ``fn``, ``COMMIT``.
 
         ``fn`` runs on the database thread and must only use the connection it is given; if it
@@ -349,7 +351,7 @@ class StoreBase:
             self._commits += 1
             return result
 
-    async def _read_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
+    async def read_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
         """A read transaction in one hand-off: every query in ``fn`` sees the same state."""
         async with self._lock:
             try:

@@ -1,13 +1,15 @@
 """The SQL of a finished deal and match: scores, statistics, results and ratings.
 
 Plain functions run on the database thread inside the transaction of the move (or the
-resignation) that ends the deal or the match; see :mod:`.move_sql`.
+resignation) that ends the deal or the match (see :mod:`.game_rows`), and the rating rows read
+before it; the leaderboards read them back (:mod:`.boards`).
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 from scopabot.engine import DealScore, Rules
@@ -185,3 +187,21 @@ def put_ratings(
             for uid, v in sorted(values.items())
         ],
     )
+
+
+def ratings_of(
+    conn: sqlite3.Connection, category: str, boards: Sequence[int], rating_ids: Sequence[int]
+) -> dict[int, dict[int, Rating | None]]:
+    """The current rating of each id on each board (``None``: not rated there yet)."""
+    out: dict[int, dict[int, Rating | None]] = {}
+    for board in boards:
+        current: dict[int, Rating | None] = dict.fromkeys(sorted(rating_ids))
+        for row in conn.execute(
+            "SELECT guild_id, category, user_id, mu, sigma, score, games, updated_at"
+            " FROM ratings WHERE guild_id = ? AND category = ? AND user_id IN"
+            " (SELECT value FROM json_each(?))",
+            (board, category, dumps(sorted(rating_ids))),
+        ):
+            current[row[2]] = rating_of(row)
+        out[board] = current
+    return out

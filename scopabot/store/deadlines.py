@@ -1,9 +1,11 @@
 """Deadlines and reminders: when a turn runs out, and when to remind the person in turn.
 
 Both live on the game's row (``deadline_at``, ``remind_at``), written in the transaction of the
-move that starts the turn, so a crash can never leave a turn without its deadline. One
-scheduler reads the earliest of them (:meth:`AlarmsMixin.next_alarm`) and what is due
-(:meth:`AlarmsMixin.due_alarms`), both index range scans however many games are running.
+move that starts the turn, so a crash can never leave a turn without its deadline. A
+scheduler reads the earliest of them (:meth:`DeadlineStore.next`) and what is due
+(:meth:`DeadlineStore.due`), both index range scans however many games are running, and claims
+one (:meth:`DeadlineStore.claim`) before acting on it. The part is ``store.deadlines``; a
+deadline or a reminder is an :class:`~.models.Alarm`.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
-from .base import StoreBase
+from .database import Database
 from .errors import StaleVersionError
 from .models import Alarm, AlarmKind, Deadline, from_ms, opt_dt, opt_ms, to_ms
 
@@ -28,8 +30,13 @@ NEXT_DEADLINE_SQL = "SELECT min(deadline_at) FROM games WHERE deadline_at IS NOT
 NEXT_REMINDER_SQL = "SELECT min(remind_at) FROM games WHERE remind_at IS NOT NULL"
 
 
-class AlarmsMixin(StoreBase):
-    async def set_deadline(
+class DeadlineStore:
+    """Deadlines and reminders: ``store.deadlines`` (see the module's docstring)."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def set(
         self,
         game_id: int,
         expected_version: int,
@@ -38,7 +45,7 @@ class AlarmsMixin(StoreBase):
         remind_at: datetime | None = None,
     ) -> None:
         """Set or clear the current turn's deadline (and reminder) without bumping the version."""
-        await self._write_once(
+        await self._db.write_once(
             _set_times,
             "deadline_at = ?, remind_at = ?",
             (opt_ms(due), opt_ms(remind_at)),
@@ -48,16 +55,16 @@ class AlarmsMixin(StoreBase):
 
     async def set_reminder(self, game_id: int, expected_version: int, at: datetime | None) -> None:
         """The next reminder of the current turn (``None``: no more), after one was sent."""
-        await self._write_once(
+        await self._db.write_once(
             _set_times, "remind_at = ?", (opt_ms(at),), game_id, expected_version
         )
 
-    async def claim_alarm(self, alarm: Alarm, *, then: datetime | None) -> bool:
+    async def claim(self, alarm: Alarm, *, then: datetime | None) -> bool:
         """Take ``alarm`` before acting on it: move it to ``then`` (the next reminder; for a
         deadline, when to try again should its handler never finish) only if it is still as
         it was read. False: another scheduler took it first, or the turn is over."""
         column = "remind_at" if alarm.kind is AlarmKind.REMINDER else "deadline_at"
-        return await self._write_once(
+        return await self._db.write_once(
             _claim,
             column,
             opt_ms(then),
@@ -68,22 +75,22 @@ class AlarmsMixin(StoreBase):
 
     async def due_deadlines(self, until: datetime, *, limit: int = 100) -> list[Deadline]:
         """Turns whose time ran out by ``until``, earliest first (an index range scan)."""
-        rows = await self._read_once(_rows, DUE_DEADLINES_SQL, (to_ms(until), limit))
+        rows = await self._db.read_once(_rows, DUE_DEADLINES_SQL, (to_ms(until), limit))
         return [Deadline(r[0], r[1], from_ms(r[2])) for r in rows]
 
     async def next_deadline(self) -> datetime | None:
         """When the next deadline falls, to know how long the timer may sleep."""
-        rows = await self._read_once(_rows, NEXT_DEADLINE_SQL, ())
+        rows = await self._db.read_once(_rows, NEXT_DEADLINE_SQL, ())
         return opt_dt(rows[0][0]) if rows else None
 
-    async def next_alarm(self) -> datetime | None:
+    async def next(self) -> datetime | None:
         """When the next deadline or reminder falls, whichever is first."""
-        return opt_dt(await self._read_once(_next_alarm))
+        return opt_dt(await self._db.read_once(_next_alarm))
 
-    async def due_alarms(self, until: datetime, *, limit: int = 100) -> list[Alarm]:
+    async def due(self, until: datetime, *, limit: int = 100) -> list[Alarm]:
         """Deadlines and reminders due by ``until``, earliest first; a reminder due at the
         same moment as a deadline comes first."""
-        deadlines, reminders = await self._read_once(_due, to_ms(until), limit)
+        deadlines, reminders = await self._db.read_once(_due, to_ms(until), limit)
         alarms = [
             Alarm(r[0], r[1], AlarmKind.DEADLINE, from_ms(r[2]), from_ms(r[2])) for r in deadlines
         ]

@@ -1,8 +1,9 @@
-"""The SQL of one move, as plain functions run on the database thread in one hand-off.
+"""A game's rows: the SQL that creates, loads and moves a game, as plain functions run on the
+database thread in one hand-off, and the records the service prepares for it.
 
 The service plays the move and decides what it does (timeouts, hand-over, the next deadline,
 the result, the ratings) and hands a prepared :class:`MoveRecord` to
-:meth:`GamesMixin.write_move <scopabot.store.games.GamesMixin.write_move>`, which runs
+:meth:`GameStore.write_move <scopabot.store.games.GameStore.write_move>`, which runs
 :func:`write_move` on the worker thread inside ``BEGIN IMMEDIATE`` … ``COMMIT``: the snapshot
 JSON, the version check, the snapshot, the move row and, when the move ends a deal or the
 match, the deal score, statistics, result and ratings, all in that one call. One hand-off
@@ -12,6 +13,7 @@ The store never plays a move and never decides one.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -23,21 +25,13 @@ from scopabot.engine import Card, DealScore, Game, Rules
 from .errors import GameClosedError, NotFoundError, StaleRatingError, StaleVersionError, StoreError
 from .models import (
     MatchResult,
-    Rating,
     RatingValue,
     SeatHolder,
     now,
     opt_ms,
     to_ms,
 )
-from .result_sql import (
-    ENCODER,
-    dumps,
-    save_deal,
-    save_result,
-)
-from .result_sql import put_ratings as put_ratings
-from .result_sql import rating_of as rating_of
+from .results import ENCODER, dumps, save_deal, save_result
 
 UPDATE_GAME_SQL = (
     "UPDATE games SET snapshot = ?, version = ?, move_count = ?, status = ?,"
@@ -258,24 +252,6 @@ def write_ratings(
             raise StaleRatingError(r.board, category, r.rating_id)
 
 
-def ratings_of(
-    conn: sqlite3.Connection, category: str, boards: Sequence[int], rating_ids: Sequence[int]
-) -> dict[int, dict[int, Rating | None]]:
-    """The current rating of each id on each board (``None``: not rated there yet)."""
-    out: dict[int, dict[int, Rating | None]] = {}
-    for board in boards:
-        current: dict[int, Rating | None] = dict.fromkeys(sorted(rating_ids))
-        for row in conn.execute(
-            "SELECT guild_id, category, user_id, mu, sigma, score, games, updated_at"
-            " FROM ratings WHERE guild_id = ? AND category = ? AND user_id IN"
-            " (SELECT value FROM json_each(?))",
-            (board, category, dumps(sorted(rating_ids))),
-        ):
-            current[row[2]] = rating_of(row)
-        out[board] = current
-    return out
-
-
 @dataclass(frozen=True, slots=True)
 class NewGame:
     """The rows of a game not played yet, made on the event loop."""
@@ -389,3 +365,14 @@ def load_rows(
         for r in conn.execute("SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (game_id,))
     ]
     return int(row[0]), row[1], tuple(row[2:]), decks, moves
+
+
+_RULES: dict[str, Rules] = {}
+
+
+def rules_of(text: str) -> Rules:
+    """A game's rules from their stored JSON, parsed once per distinct text."""
+    rules = _RULES.get(text)
+    if rules is None:
+        rules = _RULES.setdefault(text, Rules.from_dict(json.loads(text)))
+    return rules

@@ -1,0 +1,244 @@
+"""The seam between the store's SQL and PostgreSQL: the few words of sqlite3 the store speaks.
+
+The store's parts are written once, against the small part of sqlite3 (in a one-hop function,
+:meth:`Database.write_once`) and of aiosqlite (in a ``write()`` or ``read()`` block) that they
+use: ``execute`` returning a cursor with ``fetchone``, ``fetchall``, ``rowcount`` and
+iteration, ``execute_fetchall``, ``executemany``, ``in_transaction``, and sqlite3's
+``IntegrityError`` for a broken constraint. Here the same words run on an asyncpg connection:
+
+- ``?`` placeholders become ``$1``, ``$2``… (outside quoted text; once per statement text),
+  and ``x IS ?`` PostgreSQL's ``x IS NOT DISTINCT FROM $1``;
+- each statement is prepared once per connection, and its parameters are converted to the
+  types PostgreSQL inferred for them (a ``bool`` for a ``BIGINT`` column becomes ``1``, an
+  ``int`` for a ``DOUBLE PRECISION`` a float, a number for a ``TEXT`` its text, as SQLite's
+  column affinity would have stored it);
+- rows come back as tuples; ``rowcount`` is read from the command's status;
+- a broken constraint (SQLSTATE class 23) is raised as ``sqlite3.IntegrityError``, anything
+  else PostgreSQL refuses as ``sqlite3.OperationalError``, so the parts' own handling of errors
+  is the same on both databases.
+
+Where the two dialects differ, the parts write SQL both accept (``RETURNING id`` instead of
+``lastrowid``, ``ON CONFLICT … DO NOTHING`` instead of ``INSERT OR IGNORE``, an explicit
+``CAST(? AS BIGINT)`` where PostgreSQL could not tell a parameter's type), so nothing else is
+rewritten behind their back.
+
+A one-hop function is plain synchronous code (on SQLite it runs on aiosqlite's thread); on
+PostgreSQL it runs on a worker thread too, and each statement is handed to the event loop that
+owns the asyncpg connection (:class:`BlockingConnection`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import asyncpg
+    from asyncpg.prepared_stmt import PreparedStatement
+
+Row = tuple[Any, ...]
+T = TypeVar("T")
+_TOKENS = re.compile(
+    r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\bIS\s+NOT\s+\?|\bIS\s+\?|\?", re.I
+)
+
+
+@lru_cache(maxsize=1024)
+def placeholders(sql: str) -> str:
+    """``sql`` with each ``?`` outside quotes and comments numbered as ``$1``, ``$2``…
+
+    SQLite's null-safe comparison with a parameter, ``x IS ?`` (``x IS NOT ?``), is written
+    ``x IS NOT DISTINCT FROM $1`` (``IS DISTINCT FROM``) in PostgreSQL, where ``IS`` takes only
+    ``NULL``, ``TRUE`` or ``FALSE``: the one rewrite here, and it cannot change a meaning.
+    """
+    count = 0
+
+    def number(match: re.Match[str]) -> str:
+        nonlocal count
+        token = match[0]
+        if not token.endswith("?") or token.startswith(("'", '"', "--")):
+            return token
+        count += 1
+        if token == "?":
+            return f"${count}"
+        negated = "NOT" in token.upper()
+        return ("IS DISTINCT FROM " if negated else "IS NOT DISTINCT FROM ") + f"${count}"
+
+    return _TOKENS.sub(number, sql)
+
+
+_INTEGERS = frozenset({"int2", "int4", "int8"})
+_FLOATS = frozenset({"float4", "float8", "numeric"})
+_TEXTS = frozenset({"text", "varchar", "bpchar", "name"})
+
+
+def _convert(kind: str, value: Any) -> Any:
+    if value is None:
+        return None
+    if kind in _INTEGERS:
+        if isinstance(value, bool):
+            return int(value)
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+    elif kind in _FLOATS:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return float(value)
+    elif kind in _TEXTS:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(value)
+    elif kind == "bool":
+        if isinstance(value, int):
+            return bool(value)
+    elif kind == "bytea" and isinstance(value, (bytearray, memoryview)):
+        return bytes(value)
+    return value
+
+
+def _arguments(statement: PreparedStatement, params: Sequence[Any] | None) -> list[Any]:
+    if not params:
+        return []
+    kinds = [t.name for t in statement.get_parameters()]
+    if len(kinds) != len(params):
+        raise sqlite3.ProgrammingError(
+            f"the statement takes {len(kinds)} parameters, {len(params)} were given"
+        )
+    return [_convert(kind, value) for kind, value in zip(kinds, params, strict=True)]
+
+
+def _rowcount(status: str | None) -> int:
+    """The rows an INSERT, UPDATE or DELETE touched, from its status ("UPDATE 3")."""
+    if not status:
+        return -1
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() and status.split(" ", 1)[0] != "SELECT" else -1
+
+
+def as_sqlite_error(exc: BaseException) -> sqlite3.Error:
+    """The sqlite3 exception the store's parts handle, for a PostgreSQL refusal."""
+    sqlstate = str(getattr(exc, "sqlstate", "") or "")
+    if sqlstate.startswith("23"):
+        error: sqlite3.Error = sqlite3.IntegrityError(f"{exc} (PostgreSQL {sqlstate})")
+    else:
+        error = sqlite3.OperationalError(f"{type(exc).__name__}: {exc}")
+    error.sqlstate = sqlstate  # type: ignore[attr-defined]
+    return error
+
+
+class Cursor:
+    """What one statement gave: its rows and how many rows it changed."""
+
+    def __init__(self, rows: list[Row], rowcount: int) -> None:
+        self._rows = rows
+        self._next = 0
+        self.rowcount = rowcount
+
+    @property
+    def lastrowid(self) -> int:
+        raise sqlite3.NotSupportedError(
+            "PostgreSQL has no lastrowid: write INSERT … RETURNING id and read the row"
+        )
+
+    def fetchone(self) -> Row | None:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    def fetchall(self) -> list[Row]:
+        rows, self._next = self._rows[self._next :], len(self._rows)
+        return rows
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.fetchall())
+
+
+class AsyncCursor(Cursor):
+    """aiosqlite's shape: the fetches are awaited."""
+
+    async def fetchone(self) -> Row | None:  # type: ignore[override]
+        return Cursor.fetchone(self)
+
+    async def fetchall(self) -> list[Row]:  # type: ignore[override]
+        return Cursor.fetchall(self)
+
+
+class AsyncConnection:
+    """aiosqlite's words over one asyncpg connection, inside a transaction begun for it."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+        self._statements: dict[str, PreparedStatement] = {}
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.is_in_transaction()
+
+    async def _prepared(self, sql: str) -> PreparedStatement:
+        statement = self._statements.get(sql)
+        if statement is None:
+            statement = await self._conn.prepare(placeholders(sql))
+            self._statements[sql] = statement
+        return statement
+
+    async def _run(self, sql: str, params: Sequence[Any] | None) -> tuple[list[Row], int]:
+        import asyncpg
+
+        try:
+            statement = await self._prepared(sql)
+            records = await statement.fetch(*_arguments(statement, params))
+            return [tuple(r) for r in records], _rowcount(statement.get_statusmsg())
+        except asyncpg.PostgresError as exc:
+            raise as_sqlite_error(exc) from exc
+
+    async def execute(self, sql: str, params: Sequence[Any] | None = None) -> AsyncCursor:
+        rows, count = await self._run(sql, params)
+        return AsyncCursor(rows, count)
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] | None = None) -> list[Row]:
+        rows, _ = await self._run(sql, params)
+        return rows
+
+    async def executemany(self, sql: str, seq: Iterable[Sequence[Any]]) -> AsyncCursor:
+        import asyncpg
+
+        try:
+            statement = await self._prepared(sql)
+            await statement.executemany([_arguments(statement, p) for p in seq])
+        except asyncpg.PostgresError as exc:
+            raise as_sqlite_error(exc) from exc
+        return AsyncCursor([], -1)
+
+
+async def run_blocking(connection: AsyncConnection, fn: Callable[..., T], *args: Any) -> T:
+    """Run a one-hop function ``fn(conn, *args)`` inside the transaction ``connection`` is in,
+    on a worker thread (what ``on_worker`` does on SQLite)."""
+    loop = asyncio.get_running_loop()
+    return await asyncio.to_thread(fn, BlockingConnection(connection, loop), *args)
+
+
+class BlockingConnection:
+    """sqlite3's words for a one-hop function running on a worker thread: each statement is
+    run by the event loop that owns the connection, and the thread waits for it."""
+
+    def __init__(self, connection: AsyncConnection, loop: asyncio.AbstractEventLoop) -> None:
+        self._connection = connection
+        self._loop = loop
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._connection.in_transaction
+
+    def _wait(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
+    def execute(self, sql: str, params: Sequence[Any] | None = None) -> Cursor:
+        rows, count = self._wait(self._connection._run(sql, params))
+        return Cursor(rows, count)
+
+    def executemany(self, sql: str, seq: Iterable[Sequence[Any]]) -> Cursor:
+        self._wait(self._connection.executemany(sql, list(seq)))
+        return Cursor([], -1)

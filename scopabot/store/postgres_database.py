@@ -1,0 +1,217 @@
+"""The store's :class:`Database` on PostgreSQL: one asyncpg connection, one lock.
+
+The same discipline as on SQLite: every part's transaction goes through :meth:`write`,
+:meth:`read`, :meth:`write_once` or :meth:`read_once`, one at a time per process (an
+:class:`asyncio.Lock`), so a process's transactions never interleave and its behaviour is the
+SQLite store's. Between processes PostgreSQL keeps them apart: a write transaction is
+``SERIALIZABLE`` (SQLite's ``BEGIN IMMEDIATE`` lets one writer at a time; this lets several
+run and refuses the commit of one that another's changes would contradict). A one-hop write
+refused so is run again from its start, a few times, since it only ever used its own
+connection; a ``write()`` block cannot be run again and is refused with
+:class:`DatabaseLockedError` (the caller's move was not written and may be tried again). Moves
+stay exactly-once either way: the version check in the move's UPDATE is itself a
+compare-and-set.
+
+The connection is opened again when the server dropped it (a restart, a failover); the
+statement that found it dropped fails, later ones work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Self, TypeVar, TypeVarTuple, cast
+
+from .errors import DatabaseLockedError, DatabaseUnreachableError, StoreError
+from .migrate import Migration, load_migrations
+from .postgres import connect, migrate, redacted, require_driver, schema_version
+from .postgres_connection import AsyncConnection, BlockingConnection
+
+if TYPE_CHECKING:
+    import sqlite3
+
+    import aiosqlite
+    import asyncpg
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
+_RETRIES = 5  # a one-hop write refused for a conflict with another process's
+_SERIALIZATION_FAILURE, _DEADLOCK = "40001", "40P01"
+
+
+class PostgresDatabase:
+    """What the store's parts run their transactions on, for ``postgresql://`` URLs."""
+
+    url: str  # without its password: what messages show
+    kind = "postgresql"
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+        self._commits = 0
+        self._url = ""
+        self._conn: asyncpg.Connection | None = None
+        self._connection: AsyncConnection | None = None
+
+    @property
+    def path(self) -> str:
+        return self.url
+
+    @classmethod
+    async def open(cls, url: str, *, migrations: tuple[Migration, ...] | None = None) -> Self:
+        require_driver()
+        self = cls()
+        self._url = url
+        self.url = redacted(url)
+        migrations = load_migrations(dialect="postgresql") if migrations is None else migrations
+        conn = await connect(url)
+        try:
+            await migrate(conn, self.url, migrations=migrations)
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+        self._connection = AsyncConnection(conn)
+        return self
+
+    async def _connected(self) -> AsyncConnection:
+        if self._conn is None or self._conn.is_closed():
+            log.warning("the connection to %s was lost: connecting again", self.url)
+            self._conn = await connect(self._url)
+            self._connection = AsyncConnection(self._conn)
+        assert self._connection is not None
+        return self._connection
+
+    def _error(self, exc: BaseException) -> StoreError:
+        import asyncpg
+
+        if isinstance(exc, StoreError):
+            return exc
+        sqlstate = str(getattr(exc, "sqlstate", "") or "")
+        if sqlstate in (_SERIALIZATION_FAILURE, _DEADLOCK):
+            return DatabaseLockedError(
+                self.url,
+                f"another process changed the same rows at the same time ({exc})",
+                "nothing was written; try again",
+            )
+        if isinstance(exc, (OSError, asyncpg.InterfaceError, asyncpg.ConnectionDoesNotExistError)):
+            return DatabaseUnreachableError(self.url, f"the connection failed ({exc})")
+        return StoreError(f"{self.url}: {type(exc).__name__}: {exc}")
+
+    async def check(self) -> None:
+        """PostgreSQL checks its own pages; this checks that the server answers and that the
+        schema is the one this ScopaBot migrated."""
+        async with self._lock:
+            connection = await self._connected()
+            await schema_version(connection._conn)
+
+    async def analyze(self) -> None:
+        async with self._lock:
+            connection = await self._connected()
+            await connection._conn.execute("ANALYZE")
+
+    async def close(self) -> None:
+        async with self._lock:
+            if self._conn is not None and not self._conn.is_closed():
+                await self._conn.close()
+            self._conn = None
+            self._connection = None
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _transaction(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
+        import asyncpg
+
+        async with self._lock:
+            try:
+                connection = await self._connected()
+                transaction = connection._conn.transaction(
+                    isolation="serializable" if write else "repeatable_read",
+                    readonly=not write,
+                )
+                await transaction.start()
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                raise self._error(exc) from exc
+            try:
+                yield connection
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await transaction.rollback()
+                raise
+            try:
+                await transaction.commit()
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                with contextlib.suppress(Exception):
+                    await transaction.rollback()
+                raise self._error(exc) from exc
+            if write:
+                self._commits += 1
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction: everything inside commits together or not at all."""
+        try:
+            async with self._transaction(write=True) as connection:
+                yield cast("aiosqlite.Connection", connection)
+        except Exception as exc:
+            raise self._translated(exc) from exc
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read transaction: every query inside sees the same committed state."""
+        try:
+            async with self._transaction(write=False) as connection:
+                yield cast("aiosqlite.Connection", connection)
+        except Exception as exc:
+            raise self._translated(exc) from exc
+
+    def _translated(self, exc: Exception) -> Exception:
+        """A sqlite3-shaped error of the seam, as the SQLite store would have raised it."""
+        import sqlite3
+
+        if isinstance(exc, sqlite3.Error):
+            sqlstate = getattr(exc, "sqlstate", "")
+            cause = exc.__cause__ if exc.__cause__ is not None else exc
+            if sqlstate in (_SERIALIZATION_FAILURE, _DEADLOCK):
+                return self._error(cause)
+            if isinstance(exc, sqlite3.IntegrityError):
+                return StoreError(f"{self.url}: {exc}")
+            return self._error(cause)
+        return exc
+
+    async def write_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
+        """A write transaction running ``fn`` on a worker thread; run again from its start
+        when a concurrent transaction of another process made it fail."""
+        for attempt in range(_RETRIES):
+            try:
+                # Shielded: a caller cancelled meanwhile leaves a transaction that ends whole
+                # (committed or rolled back), never one cut off between two statements.
+                return await asyncio.shield(self._once(fn, args, write=True))
+            except Exception as exc:
+                error = self._translated(exc)
+                if not isinstance(error, DatabaseLockedError) or attempt == _RETRIES - 1:
+                    raise error from exc
+                await asyncio.sleep(0.005 * 2**attempt)
+        raise AssertionError("unreachable")
+
+    async def read_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
+        try:
+            return await self._once(fn, args, write=False)
+        except Exception as exc:
+            raise self._translated(exc) from exc
+
+    async def _once(
+        self, fn: Callable[[sqlite3.Connection, *Ts], T], args: tuple[*Ts], *, write: bool
+    ) -> T:
+        loop = asyncio.get_running_loop()
+        async with self._transaction(write=write) as connection:
+            blocking = cast("sqlite3.Connection", BlockingConnection(connection, loop))
+            return await asyncio.to_thread(fn, blocking, *args)
