@@ -3,14 +3,14 @@
 Run: ``.venv/bin/python bench/service.py`` (about a minute; ``--games``,
 ``--seconds``, ``--think`` to change the load). Each game is a person against a ``normal``
 computer player; each simulated person waits a random think time (uniform, mean ``--think``
-seconds) after their turn starts, then plays a random legal card through ``service.play``
+seconds) after their turn starts, then plays a random legal card through ``service.games.play``
 naming the version they saw; the computer answers at once (no pause). Printed:
 
 - moves per second (people's and computers'), counted as the store applies them (not as their
   events reach a subscriber, which under saturation is later: a backlog delivered during the
   measure would count moves made before it), checked at the end against the moves the store
   holds; and apart, the queue lag: how long a move's event waited in the subscriber's queue;
-- the median and 99th percentile of the time ``service.play`` takes to accept a person's move;
+- the median and 99th percentile of the time ``service.games.play`` takes to accept a person's move;
 - memory per active game (resident set size grown while the games were opened and started,
   divided by their number);
 - the event loop's longest stall (a watcher sleeping 5 ms notes how late it wakes), during the
@@ -210,7 +210,7 @@ class People:
             await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
             if not self.running:
                 return
-            view = await self.service.seat_view(game_id, user=user)
+            view = await self.service.games.seat_view(game_id, user=user)
             if not view.your_turn:
                 continue
             moves = [m for options in view.choices.values() for m in options]
@@ -218,7 +218,7 @@ class People:
             capture = "+".join(str(c) for c in move.sorted_capture()) or None
             start = time.perf_counter()
             try:
-                await self.service.play(
+                await self.service.games.play(
                     game_id, user=user, card=str(move.card), capture=capture, version=view.version
                 )
             except ServiceError:
@@ -244,14 +244,14 @@ async def main(args: argparse.Namespace) -> None:
         games = []
         for n in range(args.games):
             user = 10_000 + n
-            table = await service.open_table(
+            table = await service.tables.open(
                 host=user,
                 computers=1,
                 level="normal",
                 pace=Pace.live(900),
                 options={"target": 101},  # long matches: every game stays active
             )
-            started = await service.start_table(table.id, by=user, seed=n)
+            started = await service.tables.start(table.id, by=user, seed=n)
             people.turns[started.game_id] = asyncio.Queue()
             games.append((started.game_id, user))
         await service.settle()
@@ -261,7 +261,7 @@ async def main(args: argparse.Namespace) -> None:
             gc.freeze()  # as the bot does after start-up (docs/speed.md, the game store)
         tasks = [asyncio.create_task(people.person(g, u)) for g, u in games]
         for game_id, user in games:  # the turns that started before anyone listened
-            view = await service.seat_view(game_id, user=user)
+            view = await service.games.seat_view(game_id, user=user)
             if view.your_turn:
                 people.turns[game_id].put_nowait(view.version)
         watcher.reset()
@@ -287,12 +287,12 @@ async def main(args: argparse.Namespace) -> None:
         people.lags.clear()
         expert_games = []
         for n in range(4):
-            table = await service.open_table(
+            table = await service.tables.open(
                 host=1, seat_host=False, options={"deals": 1}, pace=Pace.live(900)
             )
-            await service.add_computer(table.id, by=1, level="expert")
-            await service.add_computer(table.id, by=1, level="random")
-            expert_started = await service.start_table(table.id, by=1, seed=n)
+            await service.tables.add_computer(table.id, by=1, level="expert")
+            await service.tables.add_computer(table.id, by=1, level="random")
+            expert_started = await service.tables.start(table.id, by=1, seed=n)
             expert_games.append(expert_started.game_id)
         expert_opening = time.perf_counter() - expert_start
         await asyncio.sleep(args.expert_seconds)

@@ -34,13 +34,30 @@ def module_of(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports_of(path: Path) -> set[str]:
+def type_checking_only(tree: ast.Module) -> set[ast.AST]:
+    """The import statements under ``if TYPE_CHECKING:``: read by mypy, never run."""
+    found: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in (
+            "TYPE_CHECKING",
+            "typing.TYPE_CHECKING",
+        ):
+            found.update(n for child in node.body for n in ast.walk(child))
+    return found
+
+
+def imports_of(path: Path, *, run_only: bool = False) -> set[str]:
     """Every module ``path`` imports, anywhere in it (a function's late import counts too),
-    and, for ``from package import name``, the submodule ``package.name`` when there is one."""
+    and, for ``from package import name``, the submodule ``package.name`` when there is one.
+    With ``run_only``, not those under ``if TYPE_CHECKING:`` (they make no cycle when run);
+    the layers count them all: a type from a layer out of reach is a dependency too."""
     tree = ast.parse(path.read_text(), filename=str(path))
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     found: set[str] = set()
+    skipped = type_checking_only(tree) if run_only else set()
     for node in ast.walk(tree):
+        if node in skipped:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -128,7 +145,7 @@ def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 def project_graph() -> dict[str, set[str]]:
     paths = sorted(PACKAGE.rglob("*.py"))
     modules = {module_of(p) for p in paths}
-    return {module_of(p): imports_of(p) & modules for p in paths}
+    return {module_of(p): imports_of(p, run_only=True) & modules for p in paths}
 
 
 def test_no_import_cycles() -> None:
@@ -141,6 +158,18 @@ def test_import_cycles_are_seen() -> None:
     assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert import_cycles({"a": {"a"}}) == [["a"]]
     assert import_cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_imports_for_types_only_are_told_apart() -> None:
+    # The bot's parts name the bot class for mypy only (the client imports every part): that
+    # import is no cycle, but an import run at load time still is, and layers see both.
+    path = PACKAGE / "bot" / "actions.py"
+    assert "scopabot.bot.client" in imports_of(path)
+    assert "scopabot.bot.client" not in imports_of(path, run_only=True)
+    assert "scopabot.bot.ui" in imports_of(path, run_only=True)
+    graph = project_graph()
+    assert "scopabot.bot.client" not in graph["scopabot.bot.actions"]
+    assert "scopabot.bot.actions" in graph["scopabot.bot.client"]
 
 
 def test_no_package_shadows_discord_py() -> None:
@@ -188,11 +217,12 @@ def test_the_bot_reaches_the_store_only_through_the_service() -> None:
 
 
 # The engine's calls that play or judge a move. The store only stores what the service's live
-# games decided (service/live.py): none of these may appear in it. ``Game.restore`` and
-# ``Game.replay`` read a game back from its record (the engine's own format), which is
-# serialisation, not a decision.
+# games decided (service/live.py): none of these may appear in it, not even a replay of a
+# record (the store hands out the record; whoever needs the game replayed asks the engine).
+# ``Game.restore(record, snapshot=...)`` reads a game back from its snapshot: serialisation.
 PLAYING = {
     "play",
+    "replay",
     "legal_moves",
     "legal_actions",
     "apply_action",

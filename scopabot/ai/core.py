@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from itertools import combinations, islice
+from itertools import combinations, islice, permutations, product
+from operator import itemgetter
 from typing import Final
 
 from scopabot.engine import (
@@ -31,7 +32,6 @@ from scopabot.engine import (
     PrimieraRule,
     Rules,
     Tiebreak,
-    capture_options,
 )
 
 from .features import SCOPA_WEIGHT, card_weights
@@ -65,6 +65,9 @@ OF_VALUE: Final = tuple(sum(1 << c for c in range(40) if VALUE_OF[c] == v) for v
 _CACHE_LIMIT: Final = 100_000
 _GREEDY_LIMIT: Final = 40_000
 """About 1.5 KB a table: some 60 MB for a worker that has searched for a long time."""
+
+_BY_CARD: Final = itemgetter(*VALUE_OF)
+"""Turns a row by value 0..10 into the same row by card index 0..39."""
 
 Recipe = tuple[int, int, tuple[tuple[int, int], ...]]
 """One way to take cards of a table by sum, by values: the mask of the values taken whole,
@@ -129,6 +132,7 @@ class Core:
 
     __slots__ = (
         "apt",
+        "by_card",
         "greedy",
         "hand_size",
         "lay_feared",
@@ -138,6 +142,8 @@ class Core:
         "next_seat",
         "re_bello",
         "recipes",
+        "round_cards",
+        "rounds",
         "rules",
         "sevens",
         "side_of",
@@ -165,7 +171,10 @@ class Core:
             for suit in range(4)
         )
         self.recipes: dict[int, Entry] = {}
+        self.by_card: dict[int, tuple[int, ...]] = {}
         self.greedy: dict[int, Greedy] = {}
+        self.round_cards = rules.players * rules.hand_size
+        self.rounds: dict[int, tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]] = {}
         # A laid card gives away half its worth; the settebello laid where the next hand
         # holds a seven costs a point more.
         self.lay_worth = tuple(-0.5 * x for x in w)
@@ -178,37 +187,89 @@ class Core:
         return self.recipes.get(code) or self.compute(code)
 
     def compute(self, code: int) -> Entry:
-        """Work out a code's recipes from the engine's capture rule."""
+        """Work out a code's recipes: the capture rule of the engine's
+        :func:`~scopabot.engine.capture_options`, by values rather than by cards (every
+        choice of how many cards of each value, summing to at most 10), so that a table of
+        a dozen cards costs a few hundred choices rather than its 4,096 subsets."""
         if len(self.recipes) >= _CACHE_LIMIT:
             self.recipes.clear()
+            self.by_card.clear()
         counts = [code >> (4 * v) & 15 for v in range(11)]
-        values = tuple(v for v in range(1, 11) for _ in range(counts[v]))
-        options = capture_options(values, self.apt)
+        # (sum, cards, change to the code, values taken whole, values taken in part, and the
+        # first table positions it takes, by which the engine would list it first)
+        subsets: list[tuple[int, int, int, int, tuple[tuple[int, int], ...], tuple[int, ...]]]
+        subsets = [(0, 0, 0, 0, (), ())]
+        start = 0
+        whole_table = 0
+        for u in range(1, 11):
+            k = counts[u]
+            if not k:
+                continue
+            whole_table |= OF_VALUE[u]
+            grown = []
+            for total, cards, delta, whole, partial, first in subsets:
+                grown.append((total, cards, delta, whole, partial, first))
+                for t in range(1, k + 1):
+                    s = total + t * u
+                    if s > 10:
+                        break
+                    grown.append(
+                        (
+                            s,
+                            cards + t,
+                            delta + (t << (4 * u)),
+                            whole | OF_VALUE[u] if t == k else whole,
+                            partial if t == k else (*partial, (u, t)),
+                            first + tuple(range(start, start + t)),
+                        )
+                    )
+            subsets = grown
+            start += k
+        by_sum: list[list[tuple[int, tuple[int, ...], Recipe]]] = [[] for _ in range(11)]
+        for total, cards, delta, whole, partial, first in subsets:
+            if cards >= 2:
+                by_sum[total].append((cards, first, (whole, delta, partial)))
         per_value: list[tuple[Recipe, ...]] = [()]
         for v in range(1, 11):
             if counts[v]:
                 per_value.append(())  # taken card by card: see captures()
-                continue
-            seen: dict[tuple[int, ...], Recipe] = {}
-            for positions in options[v]:
-                taken = [0] * 11
-                for i in positions:
-                    taken[values[i]] += 1
-                key = tuple(taken)
-                if key in seen:
-                    continue  # the same values, another choice of cards: expand() lists it
-                whole = 0
-                partial = []
-                for u in range(1, 11):
-                    if taken[u] == counts[u]:
-                        if taken[u]:
-                            whole |= OF_VALUE[u]
-                    elif taken[u]:
-                        partial.append((u, taken[u]))
-                delta = sum(taken[u] << (4 * u) for u in range(11))
-                seen[key] = (whole, delta, tuple(partial))
-            per_value.append(tuple(seen.values()))
-        found = self.recipes[code] = (sum(values), tuple(per_value))
+            elif v == 1 and self.apt and code:
+                per_value.append(((whole_table, code, ()),))  # asso piglia tutto
+            else:
+                per_value.append(tuple(r for _, _, r in sorted(by_sum[v])))
+        found = self.recipes[code] = (sum(v * counts[v] for v in range(11)), tuple(per_value))
+        # By value, what the random playouts need: 0, a card of it is laid; a mask, it has
+        # one capture, the cards of that mask (the change to the code in the bits above the
+        # 40 cards); -1, it has several (see captures()). Then by card index.
+        plays = [0]
+        for v in range(1, 11):
+            if counts[v]:
+                plays.append(OF_VALUE[v] | 1 << (4 * v) << 40 if counts[v] == 1 else -1)
+            elif not per_value[v]:
+                plays.append(0)
+            elif len(per_value[v]) == 1 and not per_value[v][0][2]:
+                whole, delta, _ = per_value[v][0]
+                plays.append(whole | delta << 40)
+            else:
+                plays.append(-1)
+        self.by_card[code] = _BY_CARD(plays)
+        return found
+
+    def round_orders(self, pos: int) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]:
+        """Every order of play of the round dealt from ``pos`` of a deck: one getter per
+        choice of an order for each hand, which picks the round's cards off the deck in the
+        order they are played (the first hand dealt, the dealer's right, plays first).
+
+        A scopa round has (3!)^players of them, 36 to 1,296: a random one is a uniformly
+        random play of the round (only scopa's three-card hands are ever refilled)."""
+        found = self.rounds.get(pos)
+        if found is None:
+            size, n = self.hand_size, self.n
+            per_hand = list(permutations(range(size)))
+            found = self.rounds[pos] = tuple(
+                itemgetter(*[pos + i * size + choice[i][k] for k in range(size) for i in range(n)])
+                for choice in product(per_hand, repeat=n)
+            )
         return found
 
     def greedy_entry(self, table: int) -> Greedy:
@@ -738,78 +799,96 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     """Play ``s`` to its end choosing at random (a random card, then a random capture among
     those allowed), sweep the leftovers and return each side's points: what
     ``Deal.playout`` does, here for the benchmark's measure of the core. ``bits`` is a
-    generator's ``getrandbits``."""
+    generator's ``getrandbits``.
+
+    A random card at each play is the same as each hand played in a random order, so the
+    plays of a round are drawn before it starts: the round in progress from the hands, each
+    later one as one of the rounds' orders of play looked up by a single random number
+    (:meth:`Core.round_orders`), the cards taken straight from the deck. The plays are then
+    one ``for`` loop with no hand to keep.
+    """
     hands = s.hands
     table = s.table
     code = s.code
-    seat = s.turn
-    left = s.left
-    piles = s.piles
-    scope = s.scope
-    last = s.last
     deck = s.deck
     pos = s.pos
-    recipes = core.recipes
-    compute = core.compute
-    side_of = core.side_of
-    next_seat = core.next_seat
-    apt = core.apt
-    size = core.hand_size
     n = core.n
+    next_seat = core.next_seat
+    # The captures and scope by seat (one lookup less a capture), joined into sides at the end.
+    taken_by = [0] * n
+    scope_by = [0] * n
+    by_card = core.by_card
+    compute = core.compute
+    apt = core.apt
     value = VALUE_OF
-    same_of = _SAME
     vcode = VALUE_CODE
     bit_of = _BIT
-    while True:
+    last = s.last
+    # The round in progress, each seat's cards drawn at random in turn.
+    drawn: list[int] = []
+    seat = first = s.turn
+    while hands[seat]:
         hand = hands[seat]
         held = len(hand)
-        card = hand.pop(bits(24) % held) if held > 1 else hand.pop()
-        left -= 1
-        same = table & same_of[card]
-        if same:
-            if same & (same - 1):
-                for _ in range(bits(24) % same.bit_count()):
-                    same &= same - 1
-                same &= -same
-            table ^= same
-            code -= vcode[card]
-            sd = side_of[seat]
-            piles[sd] |= same | bit_of[card]
-            last = seat
-            if not table and left:
-                scope[sd] += 1
-        else:
-            rec = (recipes.get(code) or compute(code))[1][value[card]]
-            if rec:
-                recipe = rec[bits(24) % len(rec)] if len(rec) > 1 else rec[0]
-                if recipe[2]:
-                    choices = expand(table, recipe)
-                    taken = choices[bits(24) % len(choices)]
-                else:
-                    taken = table & recipe[0]
-                table ^= taken
-                code -= recipe[1]
-                sd = side_of[seat]
-                piles[sd] |= taken | bit_of[card]
-                last = seat
-                if not table and left and not (apt and value[card] == 1 and not taken & ACES):
-                    scope[sd] += 1
-            else:
+        drawn.append(hand.pop(bits(24) % held) if held > 1 else hand.pop())
+        seat = next_seat[seat]
+    order: Sequence[int] = drawn
+    seat = first
+    end = len(deck)
+    if pos < end:
+        rounds = core.round_orders(pos)
+    while True:
+        # Each round begins where the last ended, at the dealer's right.
+        for card in order:
+            try:
+                play = by_card[code][card]
+            except KeyError:
+                compute(code)
+                play = by_card[code][card]
+            if not play:
                 table |= bit_of[card]
                 code += vcode[card]
-        seat = next_seat[seat]
-        if hands[seat]:
-            continue
-        if not left:
+                seat = next_seat[seat]
+                continue
+            if play > 0:
+                taken = table & play
+                code -= play >> 40
+            else:
+                # Several captures: one of them at random.
+                choices = captures(core, table, code, value[card])
+                taken, delta = choices[bits(24) % len(choices)]
+                code -= delta
+            table ^= taken
+            taken_by[seat] |= taken | bit_of[card]
+            last = seat
+            # A sweep is a scopa unless made with the deal's last card (the last of the last
+            # round), or by an asso taking a table with no asso (asso piglia tutto).
+            if (
+                not table
+                and (pos < end or card != order[-1])
+                and not (apt and value[card] == 1 and not taken & ACES)
+            ):
+                scope_by[seat] += 1
+            seat = next_seat[seat]
+        if pos >= end:
             break
-        if pos < len(deck) and not any(hands):
-            to = next_seat[s.dealer]
-            for _ in range(n):
-                hands[to] = list(deck[pos : pos + size])
-                pos += size
-                to = next_seat[to]
+        # The next round: the cards dealt, in one of its orders of play.
+        order = rounds[bits(24) % len(rounds)](deck)
+        pos += core.round_cards
+        if pos < end:
+            rounds = core.round_orders(pos)
+    piles = s.piles
+    scope = s.scope
+    side_of = core.side_of
+    for h in range(n):
+        if taken_by[h]:
+            sd = side_of[h]
+            piles[sd] |= taken_by[h]
+            scope[sd] += scope_by[h]
     if last >= 0:
         piles[side_of[last]] |= table
+    for hand in hands:
+        hand.clear()
     s.table = s.code = s.left = 0
     s.turn = seat
     s.last = last

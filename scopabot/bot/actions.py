@@ -3,17 +3,24 @@
 The answer edits the clicked message through the interaction (free of the REST budget) or is
 an ephemeral sentence; a refusal (old version, not your turn, a forged id) changes nothing.
 Slow work is deferred before Discord's 3 seconds run out.
+
+Each kind of control is a ``DynamicItem`` class of its own (:class:`Control`), like
+discord.py's ``examples/views/dynamic_counter.py``: its template names what its custom_id
+holds, and its ``act`` does its work. A game's controls are here; a table's, a leaderboard's
+and a score sheet's are with their features.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import discord
+from discord import ui as dui
 
 from scopabot.render.cards import card_the
 from scopabot.render.hand import capture_screen
@@ -23,15 +30,15 @@ from scopabot.service import ChooseCapture, MoveOutcome, ServiceError
 
 from . import ids, ui
 from .context import error_text, table_link, table_title
-from .delivery import dm_key, game_targets
-from .ids import Target
+from .ids import Kind
+from .ui import PLAIN, Controls, Look
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+ItemT = TypeVar("ItemT", bound=dui.Item[Any], covariant=True)
 DEFER_AFTER = 2.0  # seconds; Discord allows 3 for the first answer
 # A played card's answer is its new hand, picture included; when the picture is not drawn
 # this long after the move was accepted, the hand goes without it first (see answer_played).
@@ -47,17 +54,19 @@ LOST = "scopabot.lost"
 RECEIVED = "scopabot.received"
 
 
-def answering(interaction: discord.Interaction[Any]) -> asyncio.Lock:
+def answering(interaction: discord.Interaction[ScopaBot]) -> asyncio.Lock:
     """Held while the interaction is being answered. A deferral sent near the deadline and
     the work's own answer would otherwise both see "not answered yet" and both go as the
     first response, and Discord refuses the second (40060)."""
     lock = interaction.extras.get(ANSWERING)
     if lock is None:
         lock = interaction.extras[ANSWERING] = asyncio.Lock()
-    return lock  # type: ignore[no-any-return]
+    return lock
 
 
-async def within(interaction: discord.Interaction[Any], work: Awaitable[T], *, update: bool) -> T:
+async def within(
+    interaction: discord.Interaction[ScopaBot], work: Awaitable[T], *, update: bool
+) -> T:
     """Run ``work``; if it is still busy near the deadline, acknowledge first, then wait."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
@@ -77,7 +86,7 @@ async def within(interaction: discord.Interaction[Any], work: Awaitable[T], *, u
 
 
 async def answer_or_let_go(
-    interaction: discord.Interaction[Any], answer: Awaitable[int], *, game_id: int
+    interaction: discord.Interaction[ScopaBot], answer: Awaitable[int], *, game_id: int
 ) -> int | None:
     """The answer to a played card, or ``None`` when Discord did not take it: the move is
     stored, so no apology ("nothing changed" would be false); the caller's hand slot then
@@ -99,7 +108,7 @@ async def answer_or_let_go(
 
 
 async def edit_clicked(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[ScopaBot],
     view: discord.ui.LayoutView,
     files: list[discord.File] | None = None,
 ) -> None:
@@ -116,7 +125,7 @@ async def edit_clicked(
 
 
 async def say(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[ScopaBot],
     text: str | None = None,
     *,
     view: discord.ui.LayoutView | None = None,
@@ -138,75 +147,240 @@ async def say(
             await interaction.response.send_message(**kwargs)
 
 
+def dm_key(interaction: discord.Interaction[ScopaBot]) -> bool:
+    """Whether the clicked message is a DM (a hand message), not an ephemeral reply."""
+    return interaction.guild_id is None and not (
+        interaction.message is not None and interaction.message.flags.ephemeral
+    )
+
+
+class Control(dui.DynamicItem[ItemT], template=r"(?!)"):
+    """What every control of the bot does around its own work, :meth:`act`: nothing once
+    the bot is stopping; the person's language found; a refusal (a stale version, not your
+    turn) said in words; an unexpected error logged, with a short apology naming ``about``
+    (the game, table, board or sheet). Subclasses give their own template (this one matches
+    nothing: the base is never registered)."""
+
+    about: int = 0
+    pattern: ClassVar[re.Pattern[str]]  # the class's template, compiled
+
+    def __init_subclass__(cls, *, template: str, **kwargs: Any) -> None:
+        super().__init_subclass__(template=template, **kwargs)
+        cls.pattern = re.compile(template)
+
+    # discord.py declares these generic over the client; it always passes the client that
+    # runs them, this bot, which mypy cannot know: hence the overrides' ignores.
+    async def interaction_check(self, interaction: discord.Interaction[ScopaBot], /) -> bool:  # type: ignore[override]
+        return not interaction.client.ignoring(interaction) and ids.is_ours(self.custom_id)
+
+    async def callback(self, interaction: discord.Interaction[ScopaBot]) -> None:  # type: ignore[override]
+        interaction.extras.setdefault(RECEIVED, time.monotonic())
+        lang = await interaction.client.langs.of_interaction(interaction)
+        try:
+            await self.act(interaction, lang)
+        except ServiceError as error:
+            await say(interaction, error_text(error, lang))
+        except Exception:
+            log.exception("unexpected error on %s (id %s)", self.custom_id, self.about)
+            await say(interaction, tr("err.unexpected", lang, game=self.about))
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        raise NotImplementedError
+
+
+# A game's controls -----------------------------------------------------------------------
+# ``sb|g|<game>|<version>|<action>|<arg>``: the version is the game's the person saw, so a
+# click on an old hand or table is refused (the service compares it).
+
+GAME = Kind.GAME
+
+
+def _game(action: Action, arg: str = "", *, select: bool = False) -> str:
+    return ids.template(GAME, action, id="game", number="version", arg=arg, select=select)
+
+
+class GameControl(Control[ItemT], template=r"(?!)"):
+    def __init__(self, item: ItemT, game_id: int, version: int) -> None:
+        super().__init__(item)
+        self.game_id = self.about = game_id
+        self.version = version
+
+
+class PlayCard(GameControl[dui.Button[Any]], template=_game(Action.PLAY, r"(?P<card>[^|]{1,60})")):
+    """A card of a hand, played (or, when it can take in more than one way, the choice)."""
+
+    def __init__(self, game_id: int, version: int, card: str, look: Look = PLAIN) -> None:
+        custom_id = ids.custom_id(GAME, game_id, version, Action.PLAY, card)
+        super().__init__(look.button(custom_id), game_id, version)
+        self.card = card
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["version"]), match["card"], Look.of(item))
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        actions = interaction.client.actions
+        work = actions.play(interaction, self.game_id, self.version, self.card, lang)
+        await within(interaction, work, update=True)
+
+
+class PickCapture(
+    GameControl[dui.Button[Any]], template=_game(Action.CAPTURE, r"(?P<move>[^|]{1,60})")
+):
+    """One of the captures a card can make, as its whole move ("7d:3c+4s")."""
+
+    def __init__(self, game_id: int, version: int, move: str, look: Look = PLAIN) -> None:
+        custom_id = ids.custom_id(GAME, game_id, version, Action.CAPTURE, move)
+        super().__init__(look.button(custom_id), game_id, version)
+        self.move = move
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["version"]), match["move"], Look.of(item))
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        actions = interaction.client.actions
+        work = actions.play(interaction, self.game_id, self.version, self.move, lang)
+        await within(interaction, work, update=True)
+
+
+class CaptureChoice(GameControl[dui.Select[Any]], template=_game(Action.CAPTURE, select=True)):
+    """The captures as a list, when they are too many for buttons; the value is the move."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        custom_id = ids.custom_id(GAME, game_id, version, Action.CAPTURE, select=True)
+        select: dui.Select[Any] = dui.Select(
+            custom_id=custom_id, options=options or [], placeholder=placeholder or None
+        )
+        super().__init__(select, game_id, version)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        options = list(item.options) if isinstance(item, dui.Select) else []
+        return cls(int(match["game"]), int(match["version"]), options)
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        values = self.item.values
+        given = values[0] if values else ""  # Discord sends one; none is refused as no card
+        actions = interaction.client.actions
+        work = actions.play(interaction, self.game_id, self.version, given, lang)
+        await within(interaction, work, update=True)
+
+
+class ShowHand(GameControl[dui.Button[Any]], template=_game(Action.HAND)):
+    """The table's "My hand" (an ephemeral hand), or "Back" from a choice of captures."""
+
+    def __init__(self, game_id: int, version: int, look: Look = PLAIN) -> None:
+        custom_id = ids.custom_id(GAME, game_id, version, Action.HAND)
+        super().__init__(look.button(custom_id), game_id, version)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["version"]), Look.of(item))
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        await interaction.client.actions.show_hand(interaction, self.game_id, lang)
+
+
+class TakeSeatBack(GameControl[dui.Button[Any]], template=_game(Action.TAKE_BACK)):
+    """On a hand a computer plays for its person: the seat back."""
+
+    def __init__(self, game_id: int, version: int, look: Look = PLAIN) -> None:
+        custom_id = ids.custom_id(GAME, game_id, version, Action.TAKE_BACK)
+        super().__init__(look.button(custom_id), game_id, version)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["version"]), Look.of(item))
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        work = interaction.client.actions.take_back(interaction, self.game_id, lang)
+        await within(interaction, work, update=True)
+
+
+class Rematch(GameControl[dui.Button[Any]], template=_game(Action.REMATCH)):
+    """On a finished match's table: a new table for the same players."""
+
+    def __init__(self, game_id: int, version: int, look: Look = PLAIN) -> None:
+        custom_id = ids.custom_id(GAME, game_id, version, Action.REMATCH)
+        super().__init__(look.button(custom_id), game_id, version)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["game"]), int(match["version"]), Look.of(item))
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        await interaction.client.invitations.rematch(interaction, self.game_id, lang)
+
+
+GAME_CONTROLS = (PlayCard, PickCapture, CaptureChoice, ShowHand, TakeSeatBack, Rematch)
+
+
+def game_controls(game_id: int, version: int) -> Controls:
+    """A game's buttons as the version ``version`` of it shows them."""
+
+    def button(action: Action, arg: str, look: Look) -> dui.Item[Any]:
+        if action is Action.PLAY:
+            return PlayCard(game_id, version, arg, look)
+        if action is Action.CAPTURE:
+            return PickCapture(game_id, version, arg, look)
+        if action is Action.HAND:
+            return ShowHand(game_id, version, look)
+        if action is Action.TAKE_BACK:
+            return TakeSeatBack(game_id, version, look)
+        if action is Action.REMATCH:
+            return Rematch(game_id, version, look)
+        raise ValueError(f"no control of a game does {action!r}")
+
+    def select(options: list[discord.SelectOption], placeholder: str) -> dui.Item[Any]:
+        return CaptureChoice(game_id, version, options, placeholder)
+
+    return Controls(button, select)
+
+
 class Actions:
     def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
         self.service = bot.service
 
-    async def on_component(
-        self, interaction: discord.Interaction[Any], target: Target, value: str | None
-    ) -> None:
-        interaction.extras.setdefault(RECEIVED, time.monotonic())
-        lang = await self.bot.langs.of_interaction(interaction)
-        try:
-            if target.kind == "g":
-                await self.game(interaction, target, value, lang)
-            elif target.kind == "t":
-                await self.bot.invitations.on_click(interaction, target, lang)
-            elif target.kind == "b":
-                await self.bot.boards.on_click(interaction, target, lang)
-            elif target.kind == "k":
-                await self.bot.sheets.on_click(interaction, target, lang)
-        except ServiceError as error:
-            await say(interaction, error_text(error, lang))
-        except Exception:
-            log.exception("unexpected error on %s (id %s)", target.custom_id(), target.id)
-            await say(interaction, tr("err.unexpected", lang, game=target.id))
-
-    async def on_unmatched(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_unmatched(self, interaction: discord.Interaction[ScopaBot]) -> None:
         """A component whose custom_id is not ours or not on the message: a forgery."""
-        data = interaction.data or {}
+        data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if ids.parse(custom_id) is not None and ui.custom_id_on(interaction.message, custom_id):
+        if ids.is_ours(custom_id) and ui.custom_id_on(interaction.message, custom_id):
             return  # a real button: its DynamicItem answers
         lang = await self.bot.langs.of_interaction(interaction)
         log.info("refused a forged or unknown custom_id %r from %s", custom_id, interaction.user.id)
         await say(interaction, tr("err.forged", lang))
 
-    # Games ------------------------------------------------------------------------------------
-
-    async def game(
-        self,
-        interaction: discord.Interaction[Any],
-        target: Target,
-        value: str | None,
-        lang: Lang,
-    ) -> None:
-        game_id = target.id
-        if target.action is Action.HAND:
-            await self.show_hand(interaction, game_id, lang)
-        elif target.action is Action.TAKE_BACK:
-            await within(interaction, self.take_back(interaction, game_id, lang), update=True)
-        elif target.action is Action.REMATCH:
-            await self.bot.invitations.rematch(interaction, game_id, lang)
-        elif target.action in (Action.PLAY, Action.CAPTURE):
-            given = value if value is not None else target.arg  # a card, or a whole move
-            await within(
-                interaction,
-                self.play(interaction, game_id, target.version, given, lang),
-                update=True,
-            )
-
     async def play(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         game_id: int,
         version: int,
         given: str,
         lang: Lang,
     ) -> None:
         user_id = interaction.user.id
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         seat = table.seat_of(user_id)
         slot = None
         if dm_key(interaction) and seat is not None and table.id is not None:
@@ -215,14 +389,14 @@ class Actions:
         shown = None
         try:
             try:
-                outcome = await self.service.play(
+                outcome = await self.service.games.play(
                     game_id, user=user_id, card=given, version=version
                 )
             except ChooseCapture as choice:
                 screen = capture_screen(
                     choice.card, choice.choices, lang, title=table_title(table, lang)
                 )
-                view, files = ui.build(screen, game_targets(game_id, version))
+                view, files = ui.build(screen, game_controls(game_id, version))
                 await edit_clicked(interaction, view, files)
                 return
             assert outcome.move is not None
@@ -238,10 +412,10 @@ class Actions:
                 slot.resume(shown=shown)
 
     async def take_back(
-        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+        self, interaction: discord.Interaction[ScopaBot], game_id: int, lang: Lang
     ) -> None:
         """The hand message's "Take my seat back": the hand again, the person's own."""
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         seat = table.seat_of(interaction.user.id)
         slot = None
         if dm_key(interaction) and seat is not None and table.id is not None:
@@ -249,7 +423,7 @@ class Actions:
             slot.pause()
         shown = None
         try:
-            outcome = await self.service.take_seat_back(game_id, user=interaction.user.id)
+            outcome = await self.service.games.take_seat_back(game_id, user=interaction.user.id)
             link = table_link(table) if slot is not None else None
             note = tr("took_back", lang)
             shown = await self.answer_played(interaction, game_id, outcome, lang, link, note)
@@ -259,7 +433,7 @@ class Actions:
 
     async def answer_played(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         game_id: int,
         outcome: MoveOutcome,
         lang: Lang,
@@ -274,7 +448,7 @@ class Actions:
         edited again, through the interaction, when the picture is drawn."""
         delivery = self.bot.delivery
         user_id = interaction.user.id
-        seat_view = outcome.view or await self.service.seat_view(game_id, user=user_id)
+        seat_view = outcome.view or await self.service.games.seat_view(game_id, user=user_id)
         drawing = asyncio.ensure_future(
             delivery.hand_view(game_id, user_id, lang, link=link, note=note, seat_view=seat_view)
         )
@@ -289,10 +463,10 @@ class Actions:
         return version
 
     async def show_hand(
-        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+        self, interaction: discord.Interaction[ScopaBot], game_id: int, lang: Lang
     ) -> None:
         """From the table message: an ephemeral hand; from a hand or a question: back to it."""
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         on_table = interaction.message is not None and interaction.message.id == table.message_id
         link = table_link(table) if dm_key(interaction) else None
         view, files, _ = await self.bot.delivery.hand_view(

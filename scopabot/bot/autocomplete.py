@@ -10,7 +10,7 @@ accepted from everyone), a game by its title and table number.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord.app_commands import Choice
@@ -18,7 +18,10 @@ from discord.app_commands import Choice
 from scopabot.render.cards import capture_name, card_name, card_words, matches
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.rules import preset_name
-from scopabot.service import Card, CardParseError, MyGame, ServiceError, TableStatus
+from scopabot.service import Card, CardParseError, MyGame, SeatView, ServiceError, TableStatus
+
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 MAX_CHOICES = 25  # Discord shows at most 25 suggestions
 
@@ -40,7 +43,7 @@ def _words(text: str) -> list[str]:
     return [w for w in text.casefold().split() if w not in ("▶", "·")]
 
 
-def _names(typed: str, title_words: list[str]) -> bool:
+def _names(typed: list[str], title_words: list[str]) -> bool:
     """Whether every typed word is a word of the title (a word of letters may be cut short,
     "scop"); numbers must be whole, so "tavolo 2" never finds table 21."""
     return bool(typed) and all(
@@ -53,7 +56,7 @@ def _table_list(games: list[MyGame], lang: Lang) -> str:
 
 
 async def game_of(
-    interaction: discord.Interaction[Any],
+    interaction: discord.Interaction[ScopaBot],
     game: str | None,
     *,
     guess: bool = True,
@@ -70,10 +73,10 @@ async def game_of(
     person may see it is checked after. Without ``guess`` (resigning, which cannot be undone)
     "the only one waiting for you" is not enough: the game must be the only one here or the
     only one at all."""
-    service = interaction.client.service  # type: ignore[attr-defined]
+    service = interaction.client.service
     mine = [
         g
-        for g in await service.my_games(user=interaction.user.id)
+        for g in await service.people.my_games(user=interaction.user.id)
         if g.game_id is not None and g.status is TableStatus.PLAYING
     ]
     if game is not None and game.strip():
@@ -87,7 +90,7 @@ async def game_of(
 
 
 async def _named(
-    interaction: discord.Interaction[Any], text: str, mine: list[MyGame], *, seated: bool
+    interaction: discord.Interaction[ScopaBot], text: str, mine: list[MyGame], *, seated: bool
 ) -> int:
     typed = text.strip()
     found: list[MyGame] = []
@@ -95,9 +98,9 @@ async def _named(
         number = int(typed)
         found = [g for g in mine if g.table_id == number]
         if not found and not seated:
-            service = interaction.client.service  # type: ignore[attr-defined]
+            service = interaction.client.service
             try:
-                table = await service.table(number)
+                table = await service.tables.get(number)
             except ServiceError:
                 table = None
             if table is not None and table.game_id is not None:
@@ -129,17 +132,19 @@ def game_title(game: MyGame, lang: Lang) -> str:
     return f"{preset_name(game.rules, lang)} · {tr('table.number', lang, id=game.table_id)}"
 
 
-async def _lang(interaction: discord.Interaction[Any]) -> Lang:
-    langs = interaction.client.langs  # type: ignore[attr-defined]
+async def _lang(interaction: discord.Interaction[ScopaBot]) -> Lang:
+    langs = interaction.client.langs
     lang: Lang = await langs.of_interaction(interaction)
     return lang
 
 
-async def game_choices(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+async def game_choices(
+    interaction: discord.Interaction[ScopaBot], current: str
+) -> list[Choice[str]]:
     lang = await _lang(interaction)
-    service = interaction.client.service  # type: ignore[attr-defined]
+    service = interaction.client.service
     found = []
-    for g in await service.my_games(user=interaction.user.id):
+    for g in await service.people.my_games(user=interaction.user.id):
         if g.game_id is None:
             continue
         title = game_title(g, lang)
@@ -151,17 +156,19 @@ async def game_choices(interaction: discord.Interaction[Any], current: str) -> l
     return found[:MAX_CHOICES]
 
 
-async def _seat_view(interaction: discord.Interaction[Any]) -> Any:
+async def _seat_view(interaction: discord.Interaction[ScopaBot]) -> SeatView | None:
     game = getattr(interaction.namespace, "game", None)
-    service = interaction.client.service  # type: ignore[attr-defined]
+    service = interaction.client.service
     try:
         game_id = await game_of(interaction, game)
-        return await service.seat_view(game_id, user=interaction.user.id)
+        return await service.games.seat_view(game_id, user=interaction.user.id)
     except (GameNotFound, ServiceError):
         return None
 
 
-async def card_choices(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+async def card_choices(
+    interaction: discord.Interaction[ScopaBot], current: str
+) -> list[Choice[str]]:
     """The cards of the person's hand that match what they typed, in either language."""
     lang = await _lang(interaction)
     seat_view = await _seat_view(interaction)
@@ -174,7 +181,9 @@ async def card_choices(interaction: discord.Interaction[Any], current: str) -> l
     ][:MAX_CHOICES]
 
 
-async def capture_choices(interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+async def capture_choices(
+    interaction: discord.Interaction[ScopaBot], current: str
+) -> list[Choice[str]]:
     """The captures the chosen card can make (none when it only lays the card)."""
     lang = await _lang(interaction)
     seat_view = await _seat_view(interaction)

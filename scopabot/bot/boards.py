@@ -2,30 +2,72 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord import app_commands
+from discord import ui as dui
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
 from scopabot.render.boards import BoardLine, StatsLine, leaderboard_screen, stats_screen
 from scopabot.render.i18n import Lang, tr
+from scopabot.render.screens import Action
 from scopabot.service import GLOBAL
 
-from . import ui
-from .actions import edit_clicked, say
+from . import ids, ui
+from .actions import Control, edit_clicked, say
 from .choices import PRESETS
-from .ids import Target
+from .ids import Kind
 from .tournaments import tournaments_line
+from .ui import PLAIN, Controls, Look
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 PAGE = 10
 BOARDS = [Choice(name=_("This server"), value="server"), Choice(name=_("Everyone"), value="global")]
 CATEGORIES = [c.value for c in PRESETS]
+
+
+class BoardPage(
+    Control[dui.Button[Any]],
+    template=ids.template(
+        Kind.BOARD, Action.PAGE, id="board", number="category", arg=r"(?P<cursor>[^|]{0,60})"
+    ),
+):
+    """A leaderboard's page turned: ``sb|b|<board>|<category>|n|<cursor>``, the board a
+    server's id (or everyone's), the category the index of its preset, the cursor where the
+    page starts ("" for the first)."""
+
+    def __init__(self, board: int, category: int, cursor: str, look: Look = PLAIN) -> None:
+        custom_id = ids.custom_id(Kind.BOARD, board, category, Action.PAGE, cursor)
+        super().__init__(look.button(custom_id))
+        self.board = self.about = board
+        self.category, self.cursor = category, cursor
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["board"]), int(match["category"]), match["cursor"], Look.of(item))
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        """A page turned by anyone: the message is public, so it stays in the server's
+        language, not the clicker's."""
+        bot = interaction.client
+        public = await bot.langs.of_place(interaction)
+        view = await bot.boards.screen(self.board, self.category, self.cursor, public)
+        await edit_clicked(interaction, view)
+
+
+def board_controls(board: int, category: int) -> Controls:
+    def button(action: Action, arg: str, look: Look) -> dui.Item[Any]:
+        assert action is Action.PAGE, action
+        return BoardPage(board, category, arg, look)
+
+    return Controls(button)
 
 
 class BoardPages:
@@ -41,7 +83,7 @@ class BoardPages:
         if cursor:
             score, _, rid = cursor.partition(",")
             after = (float(score), int(rid))
-        page = await self.bot.service.leaderboard(
+        page = await self.bot.service.boards.leaderboard(
             board=board, category=CATEGORIES[category], after=after, limit=PAGE
         )
         lines = []
@@ -61,16 +103,7 @@ class BoardPages:
         screen = leaderboard_screen(
             lines, lang, title=title, next_cursor=next_cursor, first_page=not cursor
         )
-        return ui.build(screen, lambda action, arg: Target("b", board, category, action, arg))[0]
-
-    async def on_click(
-        self, interaction: discord.Interaction[Any], target: Target, lang: Lang
-    ) -> None:
-        """A page turned by anyone: the message is public, so it stays in the server's
-        language, not the clicker's."""
-        public = await self.bot.langs.of_place(interaction)
-        view = await self.screen(target.id, target.version, target.arg, public)
-        await edit_clicked(interaction, view)
+        return ui.build(screen, board_controls(board, category))[0]
 
 
 def add(bot: ScopaBot, group: app_commands.Group) -> None:
@@ -84,7 +117,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
     @app_commands.describe(board=_("This server or everyone"), game=_("Which game"))
     @app_commands.choices(board=BOARDS, game=PRESETS)
     async def leaderboard(
-        interaction: discord.Interaction[Any], board: str = "server", game: str = "scopa"
+        interaction: discord.Interaction[ScopaBot], board: str = "server", game: str = "scopa"
     ) -> None:
         public = await bot.langs.of_place(interaction)  # a public message
         where = (
@@ -98,7 +131,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
     @app_commands.describe(user=_("Whose statistics"), board=_("This server or everyone"))
     @app_commands.choices(board=BOARDS)
     async def stats(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         user: discord.User | None = None,
         board: str = "server",
     ) -> None:
@@ -107,7 +140,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
         where = (
             GLOBAL if board == "global" or interaction.guild_id is None else interaction.guild_id
         )
-        records = await bot.service.stats(who.id, board=where)
+        records = await bot.service.boards.stats(who.id, board=where)
         lines = []
         for record in records:
             s = record.stats
@@ -125,7 +158,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
             )
         label = tr("board.global", lang) if where == GLOBAL else tr("board.server", lang)
         screen = stats_screen(f"<@{who.id}>", lines, lang, board=label)
-        await say(interaction, view=ui.build(screen, lambda a, g: Target("b", 0, 0, a, g))[0])
+        await say(interaction, view=ui.build(screen, ui.NO_CONTROLS)[0])
         entered = await bot.service.tournaments.of_user(who.id)
         if entered:
             await say(interaction, tournaments_line(entered, who.id, lang))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -12,18 +13,20 @@ import discord.http
 import yarl
 from discord.ext import commands
 
-from scopabot.service import GameService
+from scopabot.service import Clock, GameService
 
 from . import sync
-from .actions import Actions
+from .actions import GAME_CONTROLS, Actions
+from .boards import BoardPage, BoardPages
 from .commands import ScopaGroup, command_error
 from .config import Config
 from .context import Langs
 from .delivery import Delivery
-from .invitation import Invitations
+from .invitation import TABLE_CONTROLS, Invitations
 from .messages import Messages
+from .score import SHEET_CONTROLS, Sheets
+from .tournaments import TournamentFront
 from .translator import CatalogTranslator
-from .ui import ScopaButton, ScopaSelect
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +49,7 @@ def _handlers() -> list[asyncio.Task[Any]]:
     ]
 
 
-async def _wait(tasks: list[asyncio.Future[Any]], timeout: float, what: str) -> None:
+async def _wait(tasks: Sequence[asyncio.Future[Any]], timeout: float, what: str) -> None:
     """``what`` names one task (``"interaction handler"``); a count of them reads as English."""
     if not tasks:
         return
@@ -65,7 +68,12 @@ def _count(n: int, what: str) -> str:
 
 
 def use_endpoints(*, api_base: str | None, gateway: str | None) -> None:
-    """Point discord.py at another Discord (the test stand-in) before it connects."""
+    """Point discord.py at another Discord (the test stand-in) before it connects.
+
+    discord.py has no option for it (no issue asks: its users talk to Discord only), so two
+    class attributes are set: ``Route.BASE`` (every REST call's URL) and the gateway's
+    ``DEFAULT_GATEWAY``; ``tests/bot/test_discord_surface.py`` fails if a new discord.py
+    drops them."""
     if api_base:
         discord.http.Route.BASE = api_base.rstrip("/")
     if gateway:
@@ -100,9 +108,26 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+class ScopaTree(discord.app_commands.CommandTree["ScopaBot"]):
+    async def interaction_check(self, interaction: discord.Interaction[ScopaBot], /) -> bool:
+        """No command or suggestion is begun once the bot is stopping."""
+        return not self.client.ignoring(interaction)
+
+
 class ScopaBot(commands.AutoShardedBot):
     """One process for thousands of servers; ``service`` may be given (tests) or is started
     on ``store`` in ``setup_hook``."""
+
+    # The bot's parts, made in ``setup_hook`` (they need the service): each finds the others
+    # through these, typed, rather than through names set on the client from outside.
+    langs: Langs
+    messages: Messages
+    delivery: Delivery
+    actions: Actions
+    invitations: Invitations
+    boards: BoardPages
+    sheets: Sheets
+    tournament_front: TournamentFront
 
     def __init__(
         self,
@@ -110,7 +135,7 @@ class ScopaBot(commands.AutoShardedBot):
         *,
         store: Any = None,
         service: GameService | None = None,
-        clock: Any = None,
+        clock: Clock | None = None,
         computer_pause: float | None = None,
         hash_path: str | None = None,
     ) -> None:
@@ -119,6 +144,7 @@ class ScopaBot(commands.AutoShardedBot):
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=ScopaTree,
         )
         self.config = config
         self._store = store
@@ -129,6 +155,7 @@ class ScopaBot(commands.AutoShardedBot):
         self.hash_path = hash_path
         self.synced = False
         self._stopping: asyncio.Future[None] | None = None
+        self.stopping = False  # no interaction is begun any more (see ``ignoring``)
         self._brought_up_to_date = False
 
     async def setup_hook(self) -> None:
@@ -145,7 +172,7 @@ class ScopaBot(commands.AutoShardedBot):
         self.actions = Actions(self)
         self.invitations = Invitations(self)
         self._unsubscribe = self.service.subscribe(self.delivery.on_event)
-        self.add_dynamic_items(ScopaButton, ScopaSelect)
+        self.add_dynamic_items(*GAME_CONTROLS, *TABLE_CONTROLS, BoardPage, *SHEET_CONTROLS)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
         self.tree.add_command(ScopaGroup(self))
         self._add_optional_commands()
@@ -166,12 +193,23 @@ class ScopaBot(commands.AutoShardedBot):
         extras.add(self)
 
     async def _command_error(
-        self, interaction: discord.Interaction[Any], error: discord.app_commands.AppCommandError
+        self,
+        interaction: discord.Interaction[ScopaBot],
+        error: discord.app_commands.AppCommandError,
     ) -> None:
         await command_error(self, interaction, error)
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.type is discord.InteractionType.component:
+    def ignoring(self, interaction: discord.Interaction[ScopaBot]) -> bool:
+        """Whether ``interaction`` came while the bot is stopping: nothing of it is done (it
+        is not answered either: the person sees Discord's "failed", and tries again once the
+        bot is back). Each kind of handler asks: the command tree, the buttons and selects,
+        the forms; all through discord.py's public checks."""
+        if self.stopping:
+            log.info("Stopping: an interaction ignored")
+        return self.stopping
+
+    async def on_interaction(self, interaction: discord.Interaction[ScopaBot]) -> None:
+        if interaction.type is discord.InteractionType.component and not self.stopping:
             await self.actions.on_unmatched(interaction)
 
     async def on_connect(self) -> None:
@@ -198,8 +236,7 @@ class ScopaBot(commands.AutoShardedBot):
         await asyncio.shield(self._stopping)
 
     async def _stop(self) -> None:
-        parsers = self._connection.parsers
-        parsers["INTERACTION_CREATE"] = lambda data: log.info("Stopping: an interaction ignored")
+        self.stopping = True
         await _wait(_handlers(), SHUTDOWN_WAIT, "interaction handler")
         delivery = getattr(self, "delivery", None)
         if self._owns_service and self.service is not None:

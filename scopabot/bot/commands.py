@@ -7,7 +7,7 @@ invitation). Anything slow is deferred first.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -20,14 +20,13 @@ from scopabot.render.rules import rules_lines
 from scopabot.service import (
     CardParseError,
     ChooseCapture,
+    RuleChoices,
     ServiceError,
     TableStatus,
-    chosen_options,
-    pace_of,
 )
 
 from . import ui
-from .actions import say
+from .actions import game_controls, say
 from .autocomplete import GameNotFound, capture_choices, card_choices, game_choices, game_of
 from .choices import (
     LEVELS,
@@ -39,18 +38,16 @@ from .choices import (
     TIEBREAKS,
 )
 from .context import error_text, seat_names, table_link, table_title
-from .delivery import game_targets
 from .visibility import check_may_see_table
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
 
 async def command_error(
-    bot: ScopaBot, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    bot: ScopaBot, interaction: discord.Interaction[ScopaBot], error: app_commands.AppCommandError
 ) -> None:
     """Every command's refusal in words; an unexpected error logged, with a short apology."""
     cause = getattr(error, "original", error)
@@ -73,12 +70,12 @@ class ScopaGroup(app_commands.Group):
         self.bot = bot
         self.service = bot.service
 
-    async def lang(self, interaction: discord.Interaction[Any]) -> Lang:
+    async def lang(self, interaction: discord.Interaction[ScopaBot]) -> Lang:
         return await self.bot.langs.of_interaction(interaction)
 
     async def game_of(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         game: str | None,
         *,
         guess: bool = True,
@@ -121,7 +118,7 @@ class ScopaGroup(app_commands.Group):
     )
     async def new(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         preset: str = "scopa",
         players: app_commands.Range[int, 2, 4] | None = None,
         target: app_commands.Range[int, 1, 101] | None = None,
@@ -138,30 +135,30 @@ class ScopaGroup(app_commands.Group):
         level: str = "normal",
     ) -> None:
         lang = await self.lang(interaction)
-        options = {  # the service checks them (a target or deals, not both) and the pace
-            "target": target,
-            "deals": deals,
-            "asso_piglia_tutto": asso_piglia_tutto,
-            "napola": napola,
-            "re_bello": re_bello,
-            "primiera": primiera,
-            "tiebreak": tiebreak,
-        }
-        chosen_options(options)
-        chosen = pace_of(pace, minutes=minutes, hours=hours)
+        options = RuleChoices(  # the service decides (a target or deals, not both; the pace)
+            target=target,
+            deals=deals,
+            asso_piglia_tutto=asso_piglia_tutto,
+            napola=napola,
+            re_bello=re_bello,
+            primiera=primiera,
+            tiebreak=tiebreak,
+        )
         invitations = self.bot.invitations
         placement = await invitations.placement(interaction, lang)
         if placement.refused:
             await say(interaction, placement.refused)
             return
-        table = await self.service.open_table(
+        table = await self.service.tables.open(
             host=interaction.user.id,
             guild_id=interaction.guild_id,
             channel_id=placement.channel_id,
             preset=preset,
             players=players,
             options=options,
-            pace=chosen,
+            pace=pace,
+            minutes=minutes,
+            hours=hours,
             level=level,
             computers=computers,
         )
@@ -178,7 +175,7 @@ class ScopaGroup(app_commands.Group):
     )
     async def play(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         card: str,
         capture: str | None = None,
         game: str | None = None,
@@ -186,16 +183,16 @@ class ScopaGroup(app_commands.Group):
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
         try:
-            outcome = await self.service.play(
+            outcome = await self.service.games.play(
                 game_id, user=interaction.user.id, card=card, capture=capture
             )
         except ChooseCapture as choice:
-            seat_view = await self.service.seat_view(game_id, user=interaction.user.id)
+            seat_view = await self.service.games.seat_view(game_id, user=interaction.user.id)
             screen = capture_screen(
                 choice.card, choice.choices, lang, title=table_title(seat_view.table, lang)
             )
             await say(
-                interaction, view=ui.build(screen, game_targets(game_id, seat_view.version))[0]
+                interaction, view=ui.build(screen, game_controls(game_id, seat_view.version))[0]
             )
             return
         assert outcome.move is not None
@@ -210,10 +207,12 @@ class ScopaGroup(app_commands.Group):
     @app_commands.command(name=_("hand"), description=_("Show your hand (only you see it)"))
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))
-    async def hand(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def hand(
+        self, interaction: discord.Interaction[ScopaBot], game: str | None = None
+    ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         link = table_link(table) if interaction.guild_id is None else None
         view, files, _v = await self.bot.delivery.hand_view(
             game_id, interaction.user.id, lang, link=link
@@ -225,10 +224,12 @@ class ScopaGroup(app_commands.Group):
     @app_commands.command(name=_("table"), description=_("Show the table of your game here"))
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))
-    async def table(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def table(
+        self, interaction: discord.Interaction[ScopaBot], game: str | None = None
+    ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game, seated=False)
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         check_may_see_table(interaction, table)
         view, files, _v = await self.bot.delivery.table_view(table, game_id, lang, last_deal=True)
         await say(interaction, view=view, files=files)
@@ -240,10 +241,12 @@ class ScopaGroup(app_commands.Group):
     )
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))
-    async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def rules(
+        self, interaction: discord.Interaction[ScopaBot], game: str | None = None
+    ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game, seated=False)
-        table = await self.service.table_of_game(game_id)
+        table = await self.service.tables.of_game(game_id)
         check_may_see_table(interaction, table)
         lines = rules_lines(table.rules, lang)
         await say(
@@ -257,10 +260,12 @@ class ScopaGroup(app_commands.Group):
     )
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))
-    async def back(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def back(
+        self, interaction: discord.Interaction[ScopaBot], game: str | None = None
+    ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game)
-        await self.service.take_seat_back(game_id, user=interaction.user.id)
+        await self.service.games.take_seat_back(game_id, user=interaction.user.id)
         await say(interaction, tr("took_back", lang))
 
     back.autocomplete("game")(game_choices)
@@ -268,11 +273,13 @@ class ScopaGroup(app_commands.Group):
     @app_commands.command(name=_("resign"), description=_("Resign the match: your side loses"))
     @app_commands.rename(game=_("game"))
     @app_commands.describe(game=_("Which of your games (when you play several)"))
-    async def resign(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    async def resign(
+        self, interaction: discord.Interaction[ScopaBot], game: str | None = None
+    ) -> None:
         lang = await self.lang(interaction)
         game_id = await self.game_of(interaction, game, guess=False)
-        table = await self.service.table_of_game(game_id)
-        await self.service.resign(game_id, user=interaction.user.id)
+        table = await self.service.tables.of_game(game_id)
+        await self.service.games.resign(game_id, user=interaction.user.id)
         await say(interaction, tr("resigned.at", lang, table=table_title(table, lang)))
 
     resign.autocomplete("game")(game_choices)
@@ -282,11 +289,11 @@ class ScopaGroup(app_commands.Group):
     @app_commands.command(
         name=_("games"), description=_("Your tables everywhere, those waiting for you first")
     )
-    async def games(self, interaction: discord.Interaction[Any]) -> None:
+    async def games(self, interaction: discord.Interaction[ScopaBot]) -> None:
         lang = await self.lang(interaction)
         lines = []
-        for g in await self.service.my_games(user=interaction.user.id):
-            table = await self.service.table(g.table_id)
+        for g in await self.service.people.my_games(user=interaction.user.id):
+            table = await self.service.tables.get(g.table_id)
             line = f"- **{table_title(table, lang)}**"
             link = table_link(table)
             if link:
@@ -310,12 +317,12 @@ class ScopaGroup(app_commands.Group):
     )
     @app_commands.rename(on=_("on"))
     @app_commands.describe(on=_("On or off"))
-    async def notify(self, interaction: discord.Interaction[Any], on: bool) -> None:
+    async def notify(self, interaction: discord.Interaction[ScopaBot], on: bool) -> None:
         lang = await self.lang(interaction)
-        await self.service.set_notify(interaction.user.id, on=on)
+        await self.service.people.set_notify(interaction.user.id, on=on)
         await say(interaction, tr("notify.on" if on else "notify.off", lang))
 
     @app_commands.command(name=_("help"), description=_("How to play with ScopaBot"))
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
+    async def help(self, interaction: discord.Interaction[ScopaBot]) -> None:
         lang = await self.lang(interaction)
         await say(interaction, tr("help.text", lang))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -18,6 +18,9 @@ from scopabot.render.i18n import Lang, lang_of, tr
 from scopabot.render.names import seat_marked
 from scopabot.render.refusals import refusal_text
 from scopabot.service import GameService, ServiceError, TableInfo
+
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +40,7 @@ class Langs:
         self._seen: dict[int, Lang] = {}
         self._guilds: dict[int, Lang | None] = {}  # None: no language chosen
 
-    async def of_interaction(self, interaction: discord.Interaction[Any]) -> Lang:
+    async def of_interaction(self, interaction: discord.Interaction[ScopaBot]) -> Lang:
         seen = lang_of(str(interaction.locale))
         self._seen[interaction.user.id] = seen
         stored = await self.stored(interaction.user.id)
@@ -45,7 +48,7 @@ class Langs:
 
     async def stored(self, user_id: int) -> Lang | None:
         if user_id not in self._users:
-            value = await self.service.language(user_id)
+            value = await self.service.people.language(user_id)
             self._users[user_id] = lang_of(value) if value else None
         return self._users[user_id]
 
@@ -64,11 +67,11 @@ class Langs:
         if guild_id is None:
             return Lang.EN
         if guild_id not in self._guilds:
-            chosen = (await self.service.guild_settings(guild_id)).language
+            chosen = (await self.service.settings.get(guild_id)).language
             self._guilds[guild_id] = lang_of(chosen) if chosen else None
         return self._guilds[guild_id] or lang_of(self.guild_locale(guild_id))
 
-    async def of_place(self, interaction: discord.Interaction[Any]) -> Lang:
+    async def of_place(self, interaction: discord.Interaction[ScopaBot]) -> Lang:
         """The language of a public message posted where ``interaction`` happened: the
         server's, or in a DM the person's own (nobody else reads it)."""
         if interaction.guild_id is None:

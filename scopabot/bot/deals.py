@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -25,14 +25,16 @@ from scopabot.service import DealScore, DealScored, TableInfo
 
 from . import ui
 from .context import seat_names, table_title
-from .ids import Target
 from .pictures import THEME
+
+if TYPE_CHECKING:
+    from .delivery import Delivery
 
 log = logging.getLogger(__name__)
 
 
 class DealPosts:
-    def __init__(self, delivery: Any) -> None:
+    def __init__(self, delivery: Delivery) -> None:
         self.delivery = delivery
         self._locks: dict[int, asyncio.Lock] = {}  # a state of the moment, per game
 
@@ -47,7 +49,7 @@ class DealPosts:
     async def post_missing(self, table_id: int, game_id: int) -> None:
         """At start-up: the last finished deal's count, if the process stopped between the
         deal's end (stored) and its post (the store says which counts were posted)."""
-        public = await self.delivery.service.public_view(game_id)
+        public = await self.delivery.service.games.public_view(game_id)
         if public.deal_scores:
             await self.post(table_id, game_id, public.deal_scores[-1], public.totals)
 
@@ -61,7 +63,7 @@ class DealPosts:
         # One at a time per game: the start-up's catch-up and the deal's own event may both
         # come for one deal (a move made while the bot was catching up).
         async with self._locks.setdefault(game_id, asyncio.Lock()):
-            if await service.deal_post(game_id, score.deal) is None:
+            if await service.games.deal_post(game_id, score.deal) is None:
                 await self._post(table_id, game_id, score, totals)
 
     async def _post(
@@ -69,7 +71,7 @@ class DealPosts:
     ) -> None:
         delivery = self.delivery
         service = delivery.service
-        table: TableInfo = await service.table(table_id)
+        table = await service.tables.get(table_id)
         where = self.where(table)
         if where is None:
             return
@@ -104,13 +106,13 @@ class DealPosts:
                 urgent=False,
             )
             screen = replace(screen, pictures=(picture,))
-        view, files = ui.build(screen, lambda a, g: Target("g", game_id, 0, a, g))
+        view, files = ui.build(screen, ui.NO_CONTROLS)
         try:
             sent = await delivery.messages.send(where, view=view, files=files, mention=[])
         except discord.HTTPException as error:
             log.warning("table %s: could not post deal %s: %s", table.id, score.deal, error)
             return
-        await service.set_deal_post(
+        await service.games.set_deal_post(
             game_id, score.deal, channel_id=sent.channel.id, message_id=sent.id
         )
 

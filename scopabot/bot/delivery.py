@@ -15,7 +15,7 @@ import logging
 import time
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -44,25 +44,20 @@ from scopabot.service import (
 )
 
 from . import ui
+from .actions import game_controls
 from .context import rated_names, seat_names, table_link, table_title
 from .deals import DealPosts
 from .dms import ClosedDms
-from .ids import Target
 from .messages import DmClosed, Messages, again
 from .pictures import Pictures
 from .slots import Slot
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
 PING_GAP = 120.0  # seconds: a live table pings the same person at most this often
-
-
-def game_targets(game_id: int, version: int) -> ui.Targeter:
-    return lambda action, arg: Target("g", game_id, version, action, arg)
 
 
 class Delivery:
@@ -118,6 +113,10 @@ class Delivery:
         if isinstance(event, HandChanged):
             self.hand(table_id, game_id, event.seat).request(event.version)
             return
+        if isinstance(event, SeatTakenBack):
+            # Out of turn the version stays (the seat in turn keeps its live buttons), yet
+            # the hand that said "the computer plays for you" must say it no more.
+            self.hand(table_id, game_id, event.seat).request()
         if isinstance(event, TableChanged) and event.table.status is TableStatus.PLAYING:
             self.table(table_id, game_id).request()
         elif isinstance(event, (CardPlayed, DealScored, SeatTakenBack)):
@@ -134,11 +133,11 @@ class Delivery:
         elif isinstance(event, MatchOver):
             self.finals[table_id] = event
             self.table(table_id, game_id).request(event.version)
-            table = await self.service.table(table_id)
+            table = await self.service.tables.get(table_id)
             self._hands_at_end(table_id, game_id, event.version, table.seats)
             self.dm_closed.forget(game_id)
         elif isinstance(event, TimeoutApplied) and event.user_id is not None:
-            lang = await self.langs.of_table(await self.service.table(table_id))
+            lang = await self.langs.of_table(await self.service.tables.get(table_id))
             key = "note.handed" if event.handed_to_computer else "note.timeout"
             self.notes[table_id] = tr(key, lang, name=f"<@{event.user_id}>")
             self.table(table_id, game_id).request(event.version)
@@ -150,14 +149,14 @@ class Delivery:
         kept = self._tables.get(table_id)
         if kept is not None:
             return kept
-        table = await self.service.table(table_id)
+        table = await self.service.tables.get(table_id)
         if table.status is TableStatus.PLAYING:
             self._tables[table_id] = table
         return table
 
     async def set_table_messages(self, table_id: int, **where: int | None) -> TableInfo:
         """Where the table's message now is (the service remembers it; so does the bot)."""
-        table = await self.service.set_table_messages(table_id, **where)
+        table = await self.service.tables.set_messages(table_id, **where)
         if table.status is TableStatus.PLAYING:
             self._tables[table_id] = table
         else:
@@ -212,7 +211,7 @@ class Delivery:
         key = (event.game_id, event.seat)
         await self._closed_dms(event.game_id, table)
         correspondence = table.pace.kind is PaceKind.CORRESPONDENCE
-        notify = correspondence and await self.service.notify(event.user_id)
+        notify = correspondence and await self.service.people.notify(event.user_id)
         self.dm_closed.your_turn(key)  # DMs refused before: try again (once a turn)
         if notify and key not in self.dm_closed:
             self.new_dm.add(key)  # a new DM is the notification; an edit would be silent
@@ -234,7 +233,7 @@ class Delivery:
         """The table message is in place (its thread opened): the first turn's ping."""
         user_id = self.after_placing.pop(table_id, None)
         if user_id is not None:
-            await self._ping(await self.service.table(table_id), user_id)
+            await self._ping(await self.service.tables.get(table_id), user_id)
 
     def asked_for_hand(self, game_id: int, user_id: int) -> None:
         """The person opened "My hand": a hand their DMs refused is tried again."""
@@ -254,9 +253,9 @@ class Delivery:
 
     async def _remind(self, event: ReminderDue) -> None:
         assert event.table_id is not None and event.user_id is not None
-        table = await self.service.table(event.table_id)
+        table = await self.service.tables.get(event.table_id)
         if (
-            await self.service.notify(event.user_id)
+            await self.service.people.notify(event.user_id)
             and (
                 event.game_id,
                 event.seat,
@@ -283,7 +282,7 @@ class Delivery:
         otherwise see their old hand, every button disabled, on their own turn. Only
         existing messages are edited (a hand never sent, DMs closed, is not sent now).
         Returns how many games were asked for."""
-        games = await self.service.games_changed_before_stop()
+        games = await self.service.games.changed_before_stop()
         for table_id, game_id in games:
             await self.deals.post_missing(table_id, game_id)
             self.table(table_id, game_id).request()
@@ -327,7 +326,9 @@ class Delivery:
         """The table message; ``urgent`` when it answers a click (its pictures go first);
         without ``pictures`` where the bot may not attach files (the text says it all); with
         ``last_deal`` the last finished deal's count all through the next deal."""
-        public = self._kept_public(table.id, game_id) or await self.service.public_view(game_id)
+        public = self._kept_public(table.id, game_id) or await self.service.games.public_view(
+            game_id
+        )
         if public.deal_scores:  # the last deal's end, from the cache or the stored moves
             await self.pictures.deal_end(game_id)
         final = self.finals.get(table.id)
@@ -346,7 +347,7 @@ class Delivery:
         if pictures:
             drawn = await self.pictures.table(public, lang, urgent=urgent)
             screen = replace(screen, pictures=drawn)
-        view, files = ui.build(screen, game_targets(game_id, public.version))
+        view, files = ui.build(screen, game_controls(game_id, public.version))
         return view, files, public.version
 
     # Hands -------------------------------------------------------------------------------------
@@ -367,7 +368,7 @@ class Delivery:
         if game_id in self._dms_read:
             return
         self._dms_read.add(game_id)
-        for seat, (tried, noted) in (await self.service.dms_refused(game_id)).items():
+        for seat, (tried, noted) in (await self.service.games.dms_refused(game_id)).items():
             holder = table.seats.get(seat)
             if holder is not None and holder.user_id is not None:
                 key = (game_id, seat)
@@ -377,7 +378,7 @@ class Delivery:
 
     async def _dm_reached(self, key: tuple[int, int]) -> None:
         if self.dm_closed.reopened(key):  # open again: a restart tries them at once
-            await self.service.set_dm_refused(*key, at=None, noted=True)
+            await self.service.games.set_dm_refused(*key, at=None, noted=True)
 
     async def _refresh_hand(self, table_id: int, game_id: int, seat: int) -> int | None:
         key = (game_id, seat)
@@ -413,7 +414,7 @@ class Delivery:
             sent = await self.messages.send_dm(user_id, view=view, files=again(files))
         except DmClosed:
             first = self.dm_closed.refused(key, table_id=table_id, user_id=user_id)
-            await self.service.set_dm_refused(
+            await self.service.games.set_dm_refused(
                 game_id, seat, at=self.dm_closed.tried(key), noted=True
             )
             if first:
@@ -422,7 +423,7 @@ class Delivery:
         await self._dm_reached(key)
         if stale is not None:  # a new hand DM notifies; the old one would be a stale copy
             await self.messages.delete_dm(*stale)
-        await self.service.set_seat_message(
+        await self.service.games.set_seat_message(
             game_id, seat, channel_id=sent.channel.id, message_id=sent.id
         )
         (await self._seat_messages(game_id))[seat] = (sent.channel.id, sent.id)
@@ -431,7 +432,7 @@ class Delivery:
     async def _seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
         """The hands' DM messages of a game, read once (only this process changes them)."""
         if game_id not in self._seat_msgs:
-            self._seat_msgs[game_id] = dict(await self.service.seat_messages(game_id))
+            self._seat_msgs[game_id] = dict(await self.service.games.seat_messages(game_id))
         return self._seat_msgs[game_id]
 
     async def hand_view(
@@ -450,7 +451,7 @@ class Delivery:
         ``seat_view`` when the caller holds it already (a move's outcome), else it is read;
         without ``pictures`` when a click's answer cannot wait for the picture."""
         if seat_view is None:
-            seat_view = await self.service.seat_view(game_id, user=user_id)
+            seat_view = await self.service.games.seat_view(game_id, user=user_id)
         names = seat_names(seat_view.table, lang)
         public = seat_view.public
         screen = hand_screen(
@@ -471,7 +472,7 @@ class Delivery:
         if pictures:
             drawn = await self.pictures.hand(seat_view, lang, urgent=urgent)
             screen = replace(screen, pictures=drawn)
-        view, files = ui.build(screen, game_targets(game_id, seat_view.version))
+        view, files = ui.build(screen, game_controls(game_id, seat_view.version))
         return view, files, seat_view.version
 
     async def _dm_closed_note(self, table: TableInfo, user_id: int) -> None:
@@ -495,10 +496,3 @@ class Delivery:
         for slot in [*self.tables.values(), *self.hands.values()]:
             slot.cancel()
         self.pictures.close()
-
-
-def dm_key(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the clicked message is a DM (a hand message), not an ephemeral reply."""
-    return interaction.guild_id is None and not (
-        interaction.message is not None and interaction.message.flags.ephemeral
-    )

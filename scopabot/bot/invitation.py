@@ -8,24 +8,26 @@ each person gets their hand by DM. The host is told in words what permission is 
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
+from discord import ui as dui
 
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.invite import closed_screen, invite_screen, pace_text
 from scopabot.render.screens import Action, Screen
 from scopabot.service import TableInfo
 
-from . import ui
-from .actions import edit_clicked, say
+from . import ids, ui
+from .actions import Control, edit_clicked, say
 from .context import seat_names, table_link, table_title
-from .ids import Target
+from .ids import Kind
+from .ui import PLAIN, Controls, Look
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
@@ -45,11 +47,113 @@ def is_thread(channel: Any) -> bool:
     return kind in (discord.ChannelType.public_thread, discord.ChannelType.private_thread)
 
 
-def table_targets(table: TableInfo) -> ui.Targeter:
-    return lambda action, arg: Target("t", table.id, 0, action, arg)
+# A table's controls -------------------------------------------------------------------
+# ``sb|t|<table>|0|<action>|<arg>``: a table gathering players has no version to compare;
+# each click is checked by the service against the table as it is now.
+
+TABLE = Kind.TABLE
 
 
-def can_thread(interaction: discord.Interaction[Any]) -> bool:
+class TableControl(Control[dui.Button[Any]], template=r"(?!)"):
+    action = Action.JOIN  # each kind its own
+
+    def __init__(self, table_id: int, look: Look = PLAIN, arg: str = "") -> None:
+        custom_id = ids.custom_id(TABLE, table_id, 0, self.action, arg)
+        super().__init__(look.button(custom_id))
+        self.table_id = self.about = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["table"]), Look.of(item))
+
+    async def show(self, interaction: discord.Interaction[ScopaBot], table: TableInfo) -> None:
+        """The invitation as the click left it, in the table's public language."""
+        invitations = interaction.client.invitations
+        public = await interaction.client.langs.of_table(table)
+        await edit_clicked(interaction, invitations.invite_view(table, public))
+
+
+def _table(action: Action, arg: str = "") -> str:
+    return ids.template(TABLE, action, id="table", arg=arg)
+
+
+class JoinTable(TableControl, template=_table(Action.JOIN, r"(?P<side>[0-9]?)")):
+    """A free seat taken (at four, on the side chosen, or any)."""
+
+    action = Action.JOIN
+
+    def __init__(self, table_id: int, look: Look = PLAIN, side: int | None = None) -> None:
+        super().__init__(table_id, look, "" if side is None else str(side))
+        self.side = side
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        side = int(match["side"]) if match["side"] else None
+        return cls(int(match["table"]), Look.of(item), side)
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        service = interaction.client.service
+        table = await service.tables.join(self.table_id, user=interaction.user.id, side=self.side)
+        await self.show(interaction, table)
+
+
+class LeaveTable(TableControl, template=_table(Action.LEAVE)):
+    action = Action.LEAVE
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        table = await interaction.client.service.tables.leave(
+            self.table_id, user=interaction.user.id
+        )
+        await self.show(interaction, table)
+
+
+class AddComputer(TableControl, template=_table(Action.ADD_COMPUTER)):
+    action = Action.ADD_COMPUTER
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        service = interaction.client.service
+        table = await service.tables.add_computer(self.table_id, by=interaction.user.id)
+        await self.show(interaction, table)
+
+
+class CancelTable(TableControl, template=_table(Action.CANCEL)):
+    action = Action.CANCEL
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        bot = interaction.client
+        table = await bot.service.tables.cancel(self.table_id, by=interaction.user.id)
+        public = await bot.langs.of_table(table)
+        screen = closed_screen(table.rules, public, table_id=table.id, reason="cancelled")
+        await edit_clicked(interaction, ui.build(screen, table_controls(table))[0])
+
+
+class StartTable(TableControl, template=_table(Action.START)):
+    """The match begins: the table message placed (a thread, or the invitation itself)."""
+
+    action = Action.START
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        await interaction.client.invitations.start(interaction, self.table_id, lang)
+
+
+TABLE_CONTROLS = (JoinTable, LeaveTable, AddComputer, CancelTable, StartTable)
+_BY_ACTION: dict[Action, type[TableControl]] = {c.action: c for c in TABLE_CONTROLS}
+
+
+def table_controls(table: TableInfo) -> Controls:
+    def button(action: Action, arg: str, look: Look) -> dui.Item[Any]:
+        if action is Action.JOIN:
+            return JoinTable(table.id, look, int(arg) if arg else None)
+        return _BY_ACTION[action](table.id, look)
+
+    return Controls(button)
+
+
+def can_thread(interaction: discord.Interaction[ScopaBot]) -> bool:
     perms = interaction.app_permissions
     channel = interaction.channel
     in_text = isinstance(channel, discord.TextChannel) or (
@@ -85,16 +189,16 @@ class Invitations:
             level=table.level,
             note=note,
         )
-        return ui.build(screen, table_targets(table))[0]
+        return ui.build(screen, table_controls(table))[0]
 
-    async def placement(self, interaction: discord.Interaction[Any], lang: Lang) -> Placement:
+    async def placement(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> Placement:
         """The server's game channel when it has one the bot may post in; else here, if the
         bot may send messages here (a table it could not ping in, or post again when its
         message is deleted, would be lost): else nothing opens, and the host is told why."""
         here = interaction.channel_id
         if interaction.guild_id is None:
             return Placement(here)
-        settings = await self.service.guild_settings(interaction.guild_id)
+        settings = await self.service.settings.get(interaction.guild_id)
         game, note = settings.game_channel_id, ""
         if game and game != here:
             guild = self.bot.get_guild(interaction.guild_id)
@@ -116,7 +220,7 @@ class Invitations:
 
     async def post_invitation(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         table: TableInfo,
         lang: Lang,
         *,
@@ -155,7 +259,7 @@ class Invitations:
 
     async def _post_elsewhere(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         table: TableInfo,
         view: discord.ui.LayoutView,
         channel_id: int,
@@ -167,7 +271,7 @@ class Invitations:
             sent = await self.bot.messages.send(channel_id, view=view)
         except discord.HTTPException:
             log.exception("table %s: could not post in the game channel", table.id)
-            await self.service.cancel_table(table.id, by=table.host)
+            await self.service.tables.cancel(table.id, by=table.host)
             await say(interaction, tr("err.unexpected", lang, game="-"))
             return
         await self.bot.delivery.set_table_messages(
@@ -176,37 +280,13 @@ class Invitations:
         link = f"https://discord.com/channels/{interaction.guild_id}/{channel_id}/{sent.id}"
         await say(interaction, tr("invite.posted_in", lang, where=f"<#{channel_id}>", link=link))
 
-    async def on_click(
-        self, interaction: discord.Interaction[Any], target: Target, lang: Lang
+    async def start(
+        self, interaction: discord.Interaction[ScopaBot], table_id: int, lang: Lang
     ) -> None:
-        table_id, user_id = target.id, interaction.user.id
-        action = target.action
-        if action is Action.JOIN:
-            side = int(target.arg) if target.arg else None
-            table = await self.service.join(table_id, user=user_id, side=side)
-        elif action is Action.LEAVE:
-            table = await self.service.leave(table_id, user=user_id)
-        elif action is Action.ADD_COMPUTER:
-            table = await self.service.add_computer(table_id, by=user_id)
-        elif action is Action.CANCEL:
-            table = await self.service.cancel_table(table_id, by=user_id)
-            public = await self.bot.langs.of_table(table)
-            screen = closed_screen(table.rules, public, table_id=table.id, reason="cancelled")
-            await edit_clicked(interaction, ui.build(screen, table_targets(table))[0])
-            return
-        elif action is Action.START:
-            await self.start(interaction, table_id, lang)
-            return
-        else:
-            return
-        public = await self.bot.langs.of_table(table)
-        await edit_clicked(interaction, self.invite_view(table, public))
-
-    async def start(self, interaction: discord.Interaction[Any], table_id: int, lang: Lang) -> None:
         delivery = self.bot.delivery
         delivery.placing.add(table_id)
         try:
-            started = await self.service.start_table(table_id, by=interaction.user.id)
+            started = await self.service.tables.start(table_id, by=interaction.user.id)
             table = started.table
             game_id = started.game_id
             public = await self.bot.langs.of_table(table)
@@ -222,7 +302,7 @@ class Invitations:
 
     async def _place(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         table: TableInfo,
         game_id: int,
         public: Lang,
@@ -233,7 +313,7 @@ class Invitations:
         if table.message_id is None and interaction.message is not None:
             # Clicked before the bot learnt the invitation's id: the click says where it is.
             self._placed_first.add(table.id)
-            table = await self.service.set_table_messages(
+            table = await self.service.tables.set_messages(
                 table.id, channel_id=interaction.channel_id, message_id=interaction.message.id
             )
         if can_thread(interaction) and table.message_id is not None:
@@ -243,7 +323,7 @@ class Invitations:
                     tr("invite.started", public, where=f"<#{table.message_id}>"),
                 )
             )
-            await edit_clicked(interaction, ui.build(started, table_targets(table))[0])
+            await edit_clicked(interaction, ui.build(started, table_controls(table))[0])
             try:
                 thread_id = await messages.start_thread(table, table_title(table, public))
                 view, files, _v = await self.bot.delivery.table_view(
@@ -267,7 +347,7 @@ class Invitations:
             table.id, channel_id=interaction.channel_id, message_id=message_id
         )
 
-    def _missing(self, interaction: discord.Interaction[Any], lang: Lang, what: str) -> str:
+    def _missing(self, interaction: discord.Interaction[ScopaBot], lang: Lang, what: str) -> str:
         where = f"<#{interaction.channel_id}>"
         return tr(
             "err.perm",
@@ -278,11 +358,11 @@ class Invitations:
         )
 
     async def rematch(
-        self, interaction: discord.Interaction[Any], game_id: int, lang: Lang
+        self, interaction: discord.Interaction[ScopaBot], game_id: int, lang: Lang
     ) -> None:
         """A new table for the players of a finished match, opened by the service in one step
-        (:meth:`GameService.open_rematch`); a second click points to the one the first opened."""
-        rematch = await self.service.open_rematch(
+        (:meth:`Tables.open_rematch`); a second click points to the one the first opened."""
+        rematch = await self.service.tables.open_rematch(
             game_id, by=interaction.user.id, channel_id=interaction.channel_id
         )
         table = rematch.table

@@ -6,6 +6,14 @@ Every call here counts against the bot's REST budget, so callers keep them few.
 
 Pictures travel as files with the message; an edit passes them as ``attachments``, which
 replaces the message's files (none are kept that the new components do not show).
+
+Three calls go through ``Client.http``, discord.py's REST client, which its documentation
+does not list: discord.py offers them publicly only on objects the bot does not hold. A
+thread is reopened with ``Thread.edit``, but an archived thread leaves discord.py's cache
+(discord.py #7541, fixed by #7574), so the object would cost a fetch, one more counted call,
+each time; ``PartialMessageable`` (a channel known by its id) has no ``create_thread``, and
+``PartialMessage.create_thread`` needs the server in the cache. ``tests/bot/
+test_discord_surface.py`` fails if a new discord.py changes these calls.
 """
 
 from __future__ import annotations
@@ -14,7 +22,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
@@ -22,11 +30,14 @@ from scopabot.service import GameService, TableInfo
 
 from .context import table_title
 
+if TYPE_CHECKING:
+    from .client import ScopaBot
+
 log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL, UNKNOWN_MESSAGE = 10003, 10008
 CANNOT_DM, THREAD_ARCHIVED = 50007, 50083
-THREAD_ARCHIVE_MINUTES = 1440
+THREAD_ARCHIVE_MINUTES: Final = 1440
 
 
 def again(files: list[discord.File]) -> list[discord.File]:
@@ -44,7 +55,7 @@ class DmClosed(Exception):
 
 
 class Messages:
-    def __init__(self, bot: discord.Client, service: GameService) -> None:
+    def __init__(self, bot: ScopaBot, service: GameService) -> None:
         self.bot = bot
         self.service = service
         self._dm_channels: dict[int, int] = {}
@@ -54,10 +65,8 @@ class Messages:
         # being refused. After a restart we know none; the refusals below still cover that.
         self.archived_threads: set[int] = set()
         self.deleted_threads: set[int] = set()
-        add_listener = getattr(bot, "add_listener", None)
-        if add_listener is not None:
-            add_listener(self.on_raw_thread_update)
-            add_listener(self.on_raw_thread_delete)
+        bot.add_listener(self.on_raw_thread_update)
+        bot.add_listener(self.on_raw_thread_delete)
 
     async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
         metadata = payload.data.get("thread_metadata") or {}
@@ -84,7 +93,7 @@ class Messages:
             return await self._resend(table, where, view, files)
         if table.thread_id in self.deleted_threads and table.channel_id:
             log.info("table %s: its thread was deleted; opening a new one", table.id)
-            return await self._new_thread(table, view, files)
+            return await self.new_thread(table, view, files)
         if table.thread_id is not None and table.thread_id in self.archived_threads:
             log.info("table %s: its thread was archived; opening it again", table.id)
             await self.bot.http.edit_channel(table.thread_id, archived=False)
@@ -99,7 +108,7 @@ class Messages:
                 return await self._resend(table, where, view, again(files))
             if error.code == UNKNOWN_CHANNEL and table.thread_id and table.channel_id:
                 log.info("table %s: its thread was deleted; opening a new one", table.id)
-                return await self._new_thread(table, view, again(files))
+                return await self.new_thread(table, view, again(files))
             raise
         except discord.HTTPException as error:  # 50083 comes as 400 "Thread is archived"
             if error.code == THREAD_ARCHIVED and table.thread_id:
@@ -120,11 +129,11 @@ class Messages:
             sent = await channel.send(view=view, files=files)
         except discord.NotFound as error:
             if error.code == UNKNOWN_CHANNEL and table.thread_id and table.channel_id:
-                return await self._new_thread(table, view, again(files))
+                return await self.new_thread(table, view, again(files))
             raise
         return await self.bot.delivery.set_table_messages(table.id, message_id=sent.id)
 
-    async def _new_thread(
+    async def new_thread(
         self, table: TableInfo, view: discord.ui.LayoutView, files: list[discord.File]
     ) -> TableInfo:
         assert table.channel_id is not None
@@ -181,8 +190,8 @@ class Messages:
 
     async def dm_channel(self, user_id: int) -> int:
         if user_id not in self._dm_channels:
-            data = await self.bot.http.start_private_message(user_id)
-            self._dm_channels[user_id] = int(data["id"])
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            self._dm_channels[user_id] = channel.id
         return self._dm_channels[user_id]
 
     def remember_dm(self, user_id: int, channel_id: int) -> None:

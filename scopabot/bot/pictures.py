@@ -35,7 +35,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -62,6 +62,9 @@ from scopabot.service import (
 
 from . import worker
 from .context import seat_names
+
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -158,7 +161,7 @@ def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -
 
 
 class Pictures:
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
         config = getattr(bot, "config", None)
         self._drawer = Drawer(getattr(config, "picture_workers", 1))
@@ -176,7 +179,7 @@ class Pictures:
 
     # Names ------------------------------------------------------------------------------
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[ScopaBot]) -> None:
         user = interaction.user
         self._names.pop(user.id, None)
         self._names[user.id] = user.display_name
@@ -241,7 +244,7 @@ class Pictures:
         :meth:`piles` and :meth:`last_deal`, which read the cache only."""
         found = self._ended.get(game_id)
         if found is None:
-            end = await self.bot.service.last_deal_end(game_id)
+            end = await self.bot.service.games.last_deal_end(game_id)
             if end is None:
                 return None
             found = (end.deal, end.plays)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 from discord import app_commands
+from discord import ui as dui
 from discord.app_commands import locale_str as _
 
 from scopabot.render.boards import sheet_screen
@@ -25,13 +26,13 @@ from scopabot.service import ServiceError
 from scopabot.service.score_keeping import MAX_NOTE, MAX_POINTS, ScoreKeeping, Standings
 
 from . import ids, ui
-from .actions import edit_clicked, say
+from .actions import Control, edit_clicked, say
 from .context import error_text
-from .ids import Target
+from .ids import Kind
+from .ui import PLAIN, Controls, Look
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +41,151 @@ _POINTS = re.compile(r"-?[0-9]{1,6}")
 _SIDE = re.compile(r"[0-9]")
 
 
-def sheet_target(standings: Standings, action: Action, arg: str) -> Target:
-    return Target("k", standings.sheet_id, len(standings.entries), action, arg)
+# A sheet's controls ---------------------------------------------------------------------
+# ``sb|k|<sheet>|<entries>|<action>|<arg>``: how many entries the person saw, so that a double
+# click or an old message adds nothing.
+
+SHEET = Kind.SHEET
+
+
+def _sheet(action: Action, arg: str = "") -> str:
+    return ids.template(SHEET, action, id="sheet", number="entries", arg=arg)
+
+
+OTHER_POINTS = _sheet(Action.SCORE)  # its form's custom_id too
+
+
+class SheetControl(Control[dui.Button[Any]], template=r"(?!)"):
+    action = Action.UNDO  # each kind its own
+
+    def __init__(self, sheet_id: int, entries: int, look: Look = PLAIN, arg: str = "") -> None:
+        custom_id = ids.custom_id(SHEET, sheet_id, entries, self.action, arg)
+        super().__init__(look.button(custom_id))
+        self.sheet_id = self.about = sheet_id
+        self.entries = entries
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(int(match["sheet"]), int(match["entries"]), Look.of(item))
+
+    async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
+        bot = interaction.client
+        public = await bot.langs.of_place(interaction)
+        keeping = bot.sheets.keeping
+        now = await keeping.standings(self.sheet_id)
+        if len(now.entries) != self.entries:
+            await say(interaction, tr("err.stale_version", lang))
+            return
+        changed = await self.change(interaction, keeping, now, lang)
+        if changed is not None:
+            await edit_clicked(interaction, sheet_view(changed, public))
+
+    async def change(
+        self,
+        interaction: discord.Interaction[ScopaBot],
+        keeping: ScoreKeeping,
+        now: Standings,
+        lang: Lang,
+    ) -> Standings | None:
+        """The sheet after the click (None: nothing to show on it now)."""
+        raise NotImplementedError
+
+
+class SheetPoints(
+    SheetControl, template=_sheet(Action.SCORE, r"(?P<side>[0-9])\.(?P<points>[0-9]{1,6})")
+):
+    """A side's "+1", "+2" or "+3"."""
+
+    action = Action.SCORE
+
+    def __init__(
+        self, sheet_id: int, entries: int, look: Look = PLAIN, *, side: int, points: int
+    ) -> None:
+        super().__init__(sheet_id, entries, look, f"{side}.{points}")
+        self.side, self.points = side, points
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        sheet, entries = int(match["sheet"]), int(match["entries"])
+        side, points = int(match["side"]), int(match["points"])
+        return cls(sheet, entries, Look.of(item), side=side, points=points)
+
+    async def change(
+        self,
+        interaction: discord.Interaction[ScopaBot],
+        keeping: ScoreKeeping,
+        now: Standings,
+        lang: Lang,
+    ) -> Standings | None:
+        user = interaction.user.id
+        return await keeping.add(self.sheet_id, side=self.side, points=self.points, by=user)
+
+
+class OtherPoints(SheetControl, template=OTHER_POINTS):
+    """The form "Other points…" opens, asking the side, the points and a note."""
+
+    action = Action.SCORE
+
+    async def change(
+        self,
+        interaction: discord.Interaction[ScopaBot],
+        keeping: ScoreKeeping,
+        now: Standings,
+        lang: Lang,
+    ) -> Standings | None:
+        await interaction.response.send_modal(points_form(now, lang))
+        return None
+
+
+class UndoEntry(SheetControl, template=_sheet(Action.UNDO)):
+    action = Action.UNDO
+
+    async def change(
+        self,
+        interaction: discord.Interaction[ScopaBot],
+        keeping: ScoreKeeping,
+        now: Standings,
+        lang: Lang,
+    ) -> Standings | None:
+        return await keeping.undo(self.sheet_id, by=interaction.user.id)
+
+
+class CloseSheet(SheetControl, template=_sheet(Action.END)):
+    action = Action.END
+
+    async def change(
+        self,
+        interaction: discord.Interaction[ScopaBot],
+        keeping: ScoreKeeping,
+        now: Standings,
+        lang: Lang,
+    ) -> Standings | None:
+        return await keeping.close(self.sheet_id, by=interaction.user.id)
+
+
+SHEET_CONTROLS = (SheetPoints, OtherPoints, UndoEntry, CloseSheet)
+
+
+def sheet_controls(standings: Standings) -> Controls:
+    sheet_id, entries = standings.sheet_id, len(standings.entries)
+
+    def button(action: Action, arg: str, look: Look) -> dui.Item[Any]:
+        if action is Action.SCORE and arg:
+            side, _, points = arg.partition(".")
+            return SheetPoints(sheet_id, entries, look, side=int(side), points=int(points))
+        if action is Action.SCORE:
+            return OtherPoints(sheet_id, entries, look)
+        if action is Action.UNDO:
+            return UndoEntry(sheet_id, entries, look)
+        if action is Action.END:
+            return CloseSheet(sheet_id, entries, look)
+        raise ValueError(f"no control of a score sheet does {action!r}")
+
+    return Controls(button)
 
 
 def sheet_view(standings: Standings, lang: Lang) -> discord.ui.LayoutView:
@@ -61,14 +205,14 @@ def sheet_view(standings: Standings, lang: Lang) -> discord.ui.LayoutView:
         closed=standings.closed,
         last=last,
     )
-    return ui.build(screen, lambda action, arg: sheet_target(standings, action, arg))[0]
+    return ui.build(screen, sheet_controls(standings))[0]
 
 
 def points_form(standings: Standings, lang: Lang) -> discord.ui.Modal:
     """The form of "Other points…": which side, how many points, and why (optional)."""
     form = discord.ui.Modal(
         title=tr("sheet.form_title", lang)[:45],
-        custom_id=sheet_target(standings, Action.SCORE, "").custom_id(),
+        custom_id=ids.custom_id(SHEET, standings.sheet_id, len(standings.entries), Action.SCORE),
         timeout=None,
     )
     sides = [discord.SelectOption(label=s.name[:100], value=str(s.side)) for s in standings.sides]
@@ -131,43 +275,25 @@ class Sheets:
         self.bot = bot
         self.keeping: ScoreKeeping = bot.service.score_sheets
 
-    async def on_click(
-        self, interaction: discord.Interaction[Any], target: Target, lang: Lang
-    ) -> None:
-        public = await self.bot.langs.of_place(interaction)
-        now = await self.keeping.standings(target.id)
-        if len(now.entries) != target.version:
-            await say(interaction, tr("err.stale_version", lang))
-            return
-        user = interaction.user.id
-        if target.action is Action.SCORE and not target.arg:
-            await interaction.response.send_modal(points_form(now, lang))
-            return
-        if target.action is Action.SCORE:
-            side, _, points = target.arg.partition(".")
-            now = await self.keeping.add(target.id, side=int(side), points=int(points), by=user)
-        elif target.action is Action.UNDO:
-            now = await self.keeping.undo(target.id, by=user)
-        elif target.action is Action.END:
-            now = await self.keeping.close(target.id, by=user)
-        await edit_clicked(interaction, sheet_view(now, public))
-
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: discord.Interaction[ScopaBot]) -> None:
         """Every interaction passes here; only a submitted points form is ours to answer."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
+        if self.bot.ignoring(interaction):
+            return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        target = ids.parse(custom_id)
+        found = OtherPoints.pattern.fullmatch(custom_id) if ids.is_ours(custom_id) else None
         lang = await self.bot.langs.of_interaction(interaction)
-        if target is None or target.kind != "k" or target.action is not Action.SCORE:
+        if found is None:
             # The bot's only forms are score sheets' (none is kept in memory): anything else
             # is forged or from an older version. Answered, so nobody sees "failed".
             log.info("refused a form with an unknown custom_id %r", custom_id)
             await say(interaction, tr("err.unknown_form", lang))
             return
         try:
-            await self.on_form(interaction, target, form_fields(list(data.get("components", []))))
+            fields = form_fields(list(data.get("components", [])))
+            await self.on_form(interaction, int(found["sheet"]), fields)
         except ServiceError as error:
             await say(interaction, error_text(error, lang))
         except Exception:
@@ -175,7 +301,7 @@ class Sheets:
             await say(interaction, tr("err.unexpected", lang, game="-"))
 
     async def on_form(
-        self, interaction: discord.Interaction[Any], target: Target, fields: dict[str, Any]
+        self, interaction: discord.Interaction[ScopaBot], sheet_id: int, fields: dict[str, Any]
     ) -> None:
         """Write the form's points. Entries others made since it opened do not matter: an
         amount for a side is not relative to them, and one submission adds once."""
@@ -190,7 +316,7 @@ class Sheets:
             return
         note = str(fields.get(NOTE) or "").strip()[:MAX_NOTE]
         now = await self.keeping.add(
-            target.id, side=int(chosen[0]), points=points, by=interaction.user.id, note=note
+            sheet_id, side=int(chosen[0]), points=points, by=interaction.user.id, note=note
         )
         public = await self.bot.langs.of_place(interaction)
         view = sheet_view(now, public)
@@ -215,7 +341,7 @@ def add(bot: ScopaBot) -> None:
         target=_("Points to win (default 11)"),
     )
     async def start(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         sides: str | None = None,
         target: app_commands.Range[int, 1, 101] = 11,
     ) -> None:

@@ -9,7 +9,7 @@ give any command to anyone in its Integrations settings anyway.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -18,14 +18,13 @@ from discord.app_commands import locale_str as _
 
 from scopabot.render.i18n import Lang, lang_of, tr
 from scopabot.render.rules import rules_lines
-from scopabot.service import GuildSettings, Rules
+from scopabot.service import GuildSettings, RuleChoices, Rules
 
 from .actions import say
 from .choices import RULE_OPTION_DESCRIPTIONS, RULE_OPTION_NAMES
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 LANGUAGES = [Choice(name=_("Italian"), value="it"), Choice(name=_("English"), value="en")]
 
@@ -80,7 +79,7 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
     @app_commands.choices(language=LANGUAGES)
     @app_commands.guild_only()
     async def settings(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         language: str | None = None,
         channel: discord.TextChannel | None = None,
         target: app_commands.Range[int, 1, 101] | None = None,
@@ -95,16 +94,16 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
         if guild_id is None or not interaction.permissions.manage_guild:
             await say(interaction, tr("err.not_manager", lang))
             return
-        options = {
-            "target": target,
-            "deals": deals,
-            "asso_piglia_tutto": asso_piglia_tutto,
-            "napola": napola,
-            "re_bello": re_bello,
-        }
-        changed = bool(any(v is not None for v in options.values()) or language or channel or reset)
+        options = RuleChoices(
+            target=target,
+            deals=deals,
+            asso_piglia_tutto=asso_piglia_tutto,
+            napola=napola,
+            re_bello=re_bello,
+        )
+        changed = bool(options.any_made or language or channel or reset)
         if changed:  # the service merges and checks them (a target replaces deals and back)
-            current = await bot.service.change_guild_settings(
+            current = await bot.service.settings.change(
                 guild_id,
                 language=language,
                 channel=channel.id if channel else None,
@@ -113,6 +112,6 @@ def add(bot: ScopaBot, group: app_commands.Group) -> None:
             )
             bot.langs.forget_guild(guild_id)
         else:
-            current = await bot.service.guild_settings(guild_id)
+            current = await bot.service.settings.get(guild_id)
         locale = None if interaction.guild_locale is None else str(interaction.guild_locale)
         await say(interaction, settings_text(current, lang, saved=changed, locale=locale))

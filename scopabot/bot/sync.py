@@ -15,6 +15,8 @@ from typing import Any
 
 from discord.ext import commands
 
+Bot = commands.Bot | commands.AutoShardedBot
+
 log = logging.getLogger(__name__)
 
 SUFFIX = ".commands"
@@ -24,7 +26,7 @@ def hash_file(db_path: str) -> Path:
     return Path(db_path + SUFFIX)
 
 
-async def definition(bot: commands.Bot) -> list[dict[str, Any]]:
+async def definition(bot: Bot) -> list[dict[str, Any]]:
     tree = bot.tree
     translator = tree.translator
     found = []
@@ -36,14 +38,12 @@ async def definition(bot: commands.Bot) -> list[dict[str, Any]]:
     return found
 
 
-async def definition_hash(bot: commands.Bot) -> str:
+async def definition_hash(bot: Bot) -> str:
     text = json.dumps(await definition(bot), sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-async def sync_if_changed(
-    bot: commands.Bot, path: str | Path | None, *, force: bool = False
-) -> bool:
+async def sync_if_changed(bot: Bot, path: str | Path | None, *, force: bool = False) -> bool:
     """Sync when the definition differs from the one last synced (or ``force``); True if so."""
     digest = await definition_hash(bot)
     stored = Path(path) if path is not None else None

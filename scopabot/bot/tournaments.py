@@ -13,7 +13,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -49,9 +49,8 @@ from .choices import PRESETS
 from .context import table_link
 from .messages import DmClosed
 
-# The bot is typed ``Any`` here: importing ``ScopaBot`` would make an import cycle (its
-# client imports every part), and ``tests/test_layers.py`` refuses cycles.
-ScopaBot = Any
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
 log = logging.getLogger(__name__)
 
@@ -114,6 +113,12 @@ def match_line(m: MatchInfo, table: str | None = None, name: Namer = who) -> Mat
     )
 
 
+def seated_of(people: tuple[int, ...] | None, seated: set[int] | None) -> tuple[int, ...]:
+    """Who of an entry sits at its table (``seated``; None: no table): a computer plays in
+    the place of one who withdrew."""
+    return tuple(p for p in people or () if seated is None or p in seated)
+
+
 def knockout_stage(t: TournamentInfo, matches: Sequence[MatchInfo]) -> bool:
     """Whether the bracket is a knock-out's tree: a knock-out, or groups once their
     knock-out has begun."""
@@ -139,7 +144,7 @@ class TournamentFront:
         self.tournaments: Tournaments = bot.service.tournaments
 
     async def which(
-        self, interaction: discord.Interaction[Any], number: int | None, *, ended: bool = False
+        self, interaction: discord.Interaction[ScopaBot], number: int | None, *, ended: bool = False
     ) -> TournamentInfo:
         """The tournament named, else the newest one of this server (still running, unless
         ``ended`` ones may be shown too)."""
@@ -239,9 +244,16 @@ class TournamentFront:
             if not to_play and m.outcome not in ("bye", "rest"):
                 continue  # decided without a match (a walkover): the announcement says it
             link = None if m.table_id is None else links.get(m.table_id)
-            for mine, theirs in ((m.a, m.b), (m.b, m.a)):
-                for person in mine or ():
-                    partner = [p for p in mine or () if p != person]
+            seated: set[int] | None = None
+            where = None
+            if m.table_id is not None:
+                table = await self.service.tables.get(m.table_id)
+                seated = {h.user_id for h in table.seats.values() if h.user_id is not None}
+                where = table.thread_id or table.channel_id
+            a, b = seated_of(m.a, seated), seated_of(m.b, seated)
+            for mine, theirs in ((a, b), (b, a)):
+                for person in mine:
+                    partner = tuple(p for p in mine if p != person)
                     lang = await self.bot.langs.of_user(person, guild_id=t.guild_id)
                     text = your_round_text(
                         t.name,
@@ -249,18 +261,11 @@ class TournamentFront:
                         event.deadline,
                         lang,
                         opponent=who(theirs) if theirs else None,
-                        partner=who(tuple(partner)) if partner else None,
+                        partner=who(partner) if partner else None,
                         table=link,
                         outcome=None if m.outcome is None else m.outcome.value,
                     )
-                    await self.tell(person, text, lang, where=await self.table_place(m))
-
-    async def table_place(self, m: MatchInfo) -> int | None:
-        """Where a player is told what a DM could not: the thread of their table."""
-        if m.table_id is None:
-            return None
-        table = await self.service.table(m.table_id)
-        return table.thread_id or table.channel_id
+                    await self.tell(person, text, lang, where=where)
 
     async def tell(self, person: int, text: str, lang: Lang, *, where: int | None) -> None:
         try:
@@ -295,18 +300,18 @@ class TournamentFront:
         if t.channel_id is None:
             return None
         delivery, messages = self.bot.delivery, self.bot.messages
-        table = await self.service.table(table_id)
+        table = await self.service.tables.get(table_id)
         if table.message_id is not None or table.game_id is None:
             return table_link(table)
         game_id = table.game_id
         delivery.placing.add(table_id)
         try:
-            table = await self.service.set_table_messages(table_id, channel_id=t.channel_id)
+            table = await self.service.tables.set_messages(table_id, channel_id=t.channel_id)
             view, files, _v = await delivery.table_view(
                 table, game_id, lang, pictures=messages.may_attach(t.channel_id)
             )
             try:
-                table = await messages._new_thread(table, view, files)
+                table = await messages.new_thread(table, view, files)
             except discord.Forbidden:
                 log.info("table %s: no thread allowed; staying in the channel", table_id)
                 table = await messages.edit_table(table, view, files)
@@ -357,7 +362,7 @@ class TournamentFront:
 
     async def reply(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         text: str,
         *,
         public: bool = False,
@@ -375,7 +380,7 @@ class TournamentFront:
 
     async def reply_drawn(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         text: str,
         drawing: Coroutine[Any, Any, list[discord.File]],
     ) -> None:
@@ -417,11 +422,11 @@ def tournaments_line(entered: list[TournamentInfo], user: int, lang: Lang) -> st
     return tr("tour.stats", lang, list=" · ".join(parts))
 
 
-def is_manager(interaction: discord.Interaction[Any]) -> bool:
+def is_manager(interaction: discord.Interaction[ScopaBot]) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
-def roles_of(interaction: discord.Interaction[Any]) -> list[int]:
+def roles_of(interaction: discord.Interaction[ScopaBot]) -> list[int]:
     member = interaction.user
     return [r.id for r in getattr(member, "roles", [])]
 
@@ -470,7 +475,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     )
     @app_commands.choices(format=FORMATS, preset=PRESETS, seeding=SEEDINGS)
     async def create(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         name: app_commands.Range[str, 1, 80],
         format: str = "knockout",
         preset: str = "scopa",
@@ -521,7 +526,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @app_commands.rename(tournament=_("tournament"), partner=_("partner"))
     @app_commands.describe(tournament=number, partner=_("Your partner (scopone: pairs)"))
     async def join(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         tournament: int | None = None,
         partner: discord.Member | None = None,
     ) -> None:
@@ -538,7 +543,9 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @group.command(name=_("leave"), description=_("Leave a tournament before it starts"))
     @app_commands.rename(tournament=_("tournament"))
     @app_commands.describe(tournament=number)
-    async def leave(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+    async def leave(
+        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
+    ) -> None:
         t = await front.which(interaction, tournament)
         t = await front.tournaments.leave(t.id, user=interaction.user.id)
         lang = await bot.langs.of_interaction(interaction)
@@ -551,7 +558,9 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     )
     @app_commands.rename(tournament=_("tournament"))
     @app_commands.describe(tournament=number)
-    async def start(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+    async def start(
+        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
+    ) -> None:
         t = await front.which(interaction, tournament)
         if t.organiser != interaction.user.id and not is_manager(interaction):
             # Refused before the public "thinking…": the refusal stays the person's own.
@@ -569,7 +578,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @app_commands.rename(tournament=_("tournament"), page=_("page"))
     @app_commands.describe(tournament=number, page=_("Which page (15 lines a page)"))
     async def standings(
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[ScopaBot],
         tournament: int | None = None,
         page: app_commands.Range[int, 1, 100] = 1,
     ) -> None:
@@ -583,7 +592,9 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @group.command(name=_("bracket"), description=_("The pairings and results, round by round"))
     @app_commands.rename(tournament=_("tournament"))
     @app_commands.describe(tournament=number)
-    async def bracket(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+    async def bracket(
+        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
+    ) -> None:
         t = await front.which(interaction, tournament, ended=True)
         matches = await front.tournaments.matches(t.id)
         lang = await bot.langs.of_place(interaction)
@@ -595,7 +606,7 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @app_commands.rename(tournament=_("tournament"))
     @app_commands.describe(tournament=number)
     async def withdraw(
-        interaction: discord.Interaction[Any], tournament: int | None = None
+        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
     ) -> None:
         t = await front.which(interaction, tournament)
         t = await front.tournaments.withdraw(t.id, user=interaction.user.id)
@@ -604,12 +615,45 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
         await front.reply(interaction, text, public=True)
 
     @group.command(
+        name=_("abandon"),
+        description=_("Decide a match of this round: the player named loses it (organisers)"),
+    )
+    @app_commands.rename(player=_("player"), both=_("both"), tournament=_("tournament"))
+    @app_commands.describe(
+        player=_("The player whose side loses (e.g. who vanished)"),
+        both=_("Both sides lose the match"),
+        tournament=number,
+    )
+    async def abandon(
+        interaction: discord.Interaction[Any],
+        player: discord.Member,
+        both: bool = False,
+        tournament: int | None = None,
+    ) -> None:
+        t = await front.which(interaction, tournament)
+        decided = await front.tournaments.abandon_match(
+            t.id,
+            by=interaction.user.id,
+            user=player.id,
+            both=both,
+            manager=is_manager(interaction),
+        )
+        lang = await bot.langs.of_place(interaction)
+        mine = decided.a if player.id in decided.a else (decided.b or ())
+        if both:
+            result = tr("tour.abandoned_both", lang)
+        else:
+            result = tr("tour.abandoned_lost", lang, loser=who(mine))
+        text = tr("tour.abandoned", lang, who=who((player.id,)), name=t.name, result=result)
+        await front.reply(interaction, text, public=True)
+
+    @group.command(
         name=_("organisers"), description=_("Name the role that organises tournaments (managers)")
     )
     @app_commands.rename(role=_("role"))
     @app_commands.describe(role=_("The role (none: managers only)"))
     async def organisers(
-        interaction: discord.Interaction[Any], role: discord.Role | None = None
+        interaction: discord.Interaction[ScopaBot], role: discord.Role | None = None
     ) -> None:
         lang = await bot.langs.of_interaction(interaction)
         assert interaction.guild_id is not None  # the group is guild_only
@@ -622,7 +666,9 @@ def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
     @group.command(name=_("cancel"), description=_("Call a tournament off (organisers)"))
     @app_commands.rename(tournament=_("tournament"))
     @app_commands.describe(tournament=number)
-    async def cancel(interaction: discord.Interaction[Any], tournament: int | None = None) -> None:
+    async def cancel(
+        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
+    ) -> None:
         t = await front.which(interaction, tournament)
         await front.tournaments.cancel(
             t.id, by=interaction.user.id, manager=is_manager(interaction)

@@ -1,23 +1,22 @@
 """Render's screens as Discord components (Components V2), and the persistent buttons.
 
-Every button and select is a ``DynamicItem`` whose custom_id carries its target (see
-``ids``): registered once in ``setup_hook``, it answers clicks on any message ever sent,
-also after a restart, with no view kept in memory per message.
+Every button and select is a ``DynamicItem``, one class per kind of control (each feature
+declares its own), whose custom_id carries what it acts on (see ``ids``): registered once in
+``setup_hook``, it answers clicks on any message ever sent, also after a restart, with no
+view kept in memory per message.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import ui
 
 from scopabot.render.screens import Action, Screen, Style
-
-from . import ids
-from .ids import Target
 
 STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -28,66 +27,48 @@ STYLES = {
 TEXT_MAX = 4000
 
 
-class ScopaButton(ui.DynamicItem[ui.Button[Any]], template=ids.PATTERN):
-    def __init__(
-        self,
-        target: Target,
-        *,
-        label: str,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            ui.Button(label=label, style=style, disabled=disabled, custom_id=target.custom_id())
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How a button looks (its label, style, whether it is greyed out), apart from what it
+    does, which is its class and custom_id."""
+
+    label: str = "?"
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    disabled: bool = False
+
+    def button(self, custom_id: str) -> ui.Button[Any]:
+        return ui.Button(
+            label=self.label, style=self.style, disabled=self.disabled, custom_id=custom_id
         )
-        self.target = target
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: Any, /
-    ) -> ScopaButton:
-        button = item if isinstance(item, ui.Button) else None
-        return cls(
-            ids.from_match(match),
-            label=(button.label if button else None) or "?",
-            style=button.style if button else discord.ButtonStyle.secondary,
-        )
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.client.actions.on_component(interaction, self.target, None)
+    def of(cls, item: ui.Item[Any]) -> Look:
+        """The look of a clicked button, as Discord sent it back."""
+        if isinstance(item, ui.Button):
+            return cls(item.label or "?", item.style)
+        return cls()
 
 
-class ScopaSelect(ui.DynamicItem[ui.Select[Any]], template=ids.SELECT_PATTERN):
-    def __init__(
-        self, target: Target, *, options: list[discord.SelectOption], placeholder: str = ""
-    ) -> None:
-        super().__init__(
-            ui.Select(
-                custom_id=target.custom_id(select=True),
-                options=options,
-                placeholder=placeholder or None,
-            )
-        )
-        self.target = target
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: Any, /
-    ) -> ScopaSelect:
-        options = list(item.options) if isinstance(item, ui.Select) else []
-        return cls(ids.from_match(match), options=options)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = self.item.values
-        await interaction.client.actions.on_component(
-            interaction, self.target, values[0] if values else None
-        )
+PLAIN = Look()
 
 
-Targeter = Callable[[Action, str], Target]
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """What a screen's buttons (and its one select, if any) become for one game, table,
+    board or sheet: a ``DynamicItem`` of the right class for each action."""
+
+    button: Callable[[Action, str, Look], ui.Item[Any]]
+    select: Callable[[list[discord.SelectOption], str], ui.Item[Any]] | None = None
 
 
-def build(screen: Screen, target: Targeter) -> tuple[ui.LayoutView, list[discord.File]]:
+def _no_button(action: Action, arg: str, look: Look) -> ui.Item[Any]:
+    raise AssertionError(f"a screen without controls has a button ({action!r})")
+
+
+NO_CONTROLS = Controls(_no_button)  # a screen to read (stats, a deal's count): no buttons
+
+
+def build(screen: Screen, controls: Controls) -> tuple[ui.LayoutView, list[discord.File]]:
     """A Components V2 message: one container with the text, the pictures and the buttons.
 
     Each picture is its own one-item gallery (full width, not squeezed side by side), shown
@@ -114,24 +95,14 @@ def build(screen: Screen, target: Targeter) -> tuple[ui.LayoutView, list[discord
     for row in screen.rows:
         action_row: ui.ActionRow[Any] = ui.ActionRow()
         for button in row:
-            action_row.add_item(
-                ScopaButton(
-                    target(button.action, button.arg),
-                    label=button.label,
-                    style=STYLES[button.style],
-                    disabled=button.disabled,
-                )
-            )
+            look = Look(button.label, STYLES[button.style], button.disabled)
+            action_row.add_item(controls.button(button.action, button.arg, look))
         container.add_item(action_row)
     if screen.choices:
-        first = screen.choices[0]
+        assert controls.select is not None, "choices on a screen with no select"
         options = [discord.SelectOption(label=c.label, value=c.arg) for c in screen.choices]
         select_row: ui.ActionRow[Any] = ui.ActionRow()
-        select_row.add_item(
-            ScopaSelect(
-                target(first.action, ""), options=options, placeholder=screen.choices_placeholder
-            )
-        )
+        select_row.add_item(controls.select(options, screen.choices_placeholder))
         container.add_item(select_row)
     view.add_item(container)
     return view, files

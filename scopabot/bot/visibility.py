@@ -9,7 +9,7 @@ message there. A table in a DM is its host's and players' alone.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -17,8 +17,11 @@ from scopabot.service import TableInfo
 
 from .autocomplete import GameNotFound
 
+if TYPE_CHECKING:
+    from .client import ScopaBot
 
-def may_see_table(interaction: discord.Interaction[Any], table: TableInfo) -> bool:
+
+def may_see_table(interaction: discord.Interaction[ScopaBot], table: TableInfo) -> bool:
     user = interaction.user.id
     if user == table.host or any(h.user_id == user for h in table.seats.values()):
         return True
@@ -40,7 +43,7 @@ def may_see_table(interaction: discord.Interaction[Any], table: TableInfo) -> bo
     return False
 
 
-def check_may_see_table(interaction: discord.Interaction[Any], table: TableInfo) -> None:
+def check_may_see_table(interaction: discord.Interaction[ScopaBot], table: TableInfo) -> None:
     """Refuse, with the reason in the person's language, a look at someone else's table."""
     if not may_see_table(interaction, table):
         raise GameNotFound("err.table_elsewhere")

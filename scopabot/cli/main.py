@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 # Subcommands live in their own modules, each with ``add_parser`` and ``run``; a module that is
 # not there (yet) simply does not offer its subcommand.
-SUBCOMMANDS = ("play", "arena", "backup", "check", "sync")
+SUBCOMMANDS = ("play", "arena", "backup", "check", "sync", "move-db")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,9 +19,9 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMANDS:
         try:
-            module = importlib.import_module(f"scopabot.cli.{name}")
+            module = importlib.import_module(f"scopabot.cli.{name.replace('-', '_')}")
         except ModuleNotFoundError as exc:
-            if exc.name != f"scopabot.cli.{name}":
+            if exc.name != f"scopabot.cli.{name.replace('-', '_')}":
                 raise
             continue
         module.add_parser(subparsers)

@@ -119,7 +119,7 @@ async def _play(
 ) -> int:
     service = await GameService.open(path, computer_pause=0)
     try:
-        resumed = [g for g in await service.my_games(user=YOU) if g.game_id is not None]
+        resumed = [g for g in await service.people.my_games(user=YOU) if g.game_id is not None]
         if resumed and resumed[0].game_id is not None:
             game_id, seed = resumed[0].game_id, None
             print(f"Continuing the match kept in {path}.", file=out)
@@ -131,7 +131,9 @@ async def _play(
                     file=out,
                 )
         else:
-            played = sum(r.stats.games for r in await service.stats(YOU) if r.stats is not None)
+            played = sum(
+                r.stats.games for r in await service.boards.stats(YOU) if r.stats is not None
+            )
             if played:
                 matches = "1 match" if played == 1 else f"{played} matches"
                 print(
@@ -161,7 +163,7 @@ async def _play(
 
 
 async def _new_match(service: GameService, args: argparse.Namespace, seed: int) -> int:
-    table = await service.open_table(
+    table = await service.tables.open(
         host=YOU,
         preset=args.preset,
         players=args.players,
@@ -172,8 +174,8 @@ async def _new_match(service: GameService, args: argparse.Namespace, seed: int) 
     for seat in table.open_seats:
         is_partner = table.rules.side_of(seat) == table.rules.side_of(0)
         level = (args.partner or args.level) if is_partner else args.level
-        await service.add_computer(table.id, by=YOU, level=level, seat=seat)
-    return (await service.start_table(table.id, by=YOU, seed=seed)).game_id
+        await service.tables.add_computer(table.id, by=YOU, level=level, seat=seat)
+    return (await service.tables.start(table.id, by=YOU, seed=seed)).game_id
 
 
 def given_options(args: argparse.Namespace) -> list[str]:
@@ -248,7 +250,7 @@ class TerminalMatch:
 
     async def run(self) -> int:
         try:
-            public = await self.service.public_view(self.game_id)
+            public = await self.service.games.public_view(self.game_id)
             self._name_seats(public)
             if self.fresh:
                 self._intro(public)
@@ -256,12 +258,12 @@ class TerminalMatch:
                 self._resume(public)
             while True:
                 await self.service.settle()
-                public = await self.service.public_view(self.game_id)
+                public = await self.service.games.public_view(self.game_id)
                 self._show_events(public)
                 if public.finished:
                     self._finish(public)
                     return 0
-                view = await self.service.seat_view(self.game_id, user=YOU)
+                view = await self.service.games.seat_view(self.game_id, user=YOU)
                 await self._turn(view)
         except (Quit, KeyboardInterrupt):
             self.say("\nMatch left.")
@@ -410,7 +412,7 @@ class TerminalMatch:
         elif command == "table":
             self._show_turn(view)
         elif command == "score":
-            public = await self.service.public_view(self.game_id)
+            public = await self.service.games.public_view(self.game_id)
             self.say(self._standings(public, public.totals, playing=True))
         else:
             return False
@@ -443,7 +445,9 @@ class TerminalMatch:
         else:
             typed = answer  # a card or a whole move, read by the engine
         try:
-            await self.service.play(self.game_id, user=YOU, card=typed, version=seat_view.version)
+            await self.service.games.play(
+                self.game_id, user=YOU, card=typed, version=seat_view.version
+            )
         except ChooseCapture as choice:
             picked = await self._ask_capture(choice.card, choice.choices, view)
             if picked is None:
@@ -451,7 +455,7 @@ class TerminalMatch:
             if isinstance(picked, str):  # another move typed instead: play that one
                 return await self._try(picked, seat_view)
             try:  # the move picked from the choices, as it is
-                await self.service.play(
+                await self.service.games.play(
                     self.game_id, user=YOU, card=picked, version=seat_view.version
                 )
             except ServiceError as exc:

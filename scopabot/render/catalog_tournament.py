@@ -65,6 +65,13 @@ TOURNAMENT: Final[dict[str, tuple[str, str]]] = {
     "tour.playing": ("playing", "in corso"),
     "tour.walkover": ("walkover", "a tavolino"),
     "tour.resigned": ("by resignation", "per abbandono"),
+    "tour.by_organiser": ("decided by the organiser", "decisa da chi organizza"),
+    "tour.abandoned": (
+        "The match of {who} in **{name}** is decided by its organiser: {result}.",
+        "La partita di {who} in **{name}** è decisa da chi organizza: {result}.",
+    ),
+    "tour.abandoned_lost": ("{loser} loses it", "la perde {loser}"),
+    "tour.abandoned_both": ("both sides lose it", "la perdono entrambi"),
     "tour.role_set": (
         "Members with {role} may now organise tournaments.",
         "Chi ha il ruolo {role} ora può organizzare tornei.",
@@ -142,6 +149,10 @@ TOURNAMENT: Final[dict[str, tuple[str, str]]] = {
         "{winner} beat {loser} by resignation",
         "{winner} batte {loser} per abbandono",
     ),
+    "tour.alt.by_organiser": (
+        "{winner} beat {loser}, decided by the organiser",
+        "{winner} batte {loser}, decisa da chi organizza",
+    ),
     "tour.alt.beat": ("{winner} beat {loser} {points}", "{winner} batte {loser} {points}"),
     # Refusals (after "Nothing changed" in spirit: every refusal changes nothing)
     "err.unknown_tournament": ("I do not know that tournament.", "Non conosco questo torneo."),
@@ -191,6 +202,10 @@ TOURNAMENT: Final[dict[str, tuple[str, str]]] = {
     "err.bad_round_length": (
         "A round lasts from {least} hour to {most} hours.",
         "Un turno dura da {least} ora a {most} ore.",
+    ),
+    "err.no_match_to_decide": (
+        "<@{user}> has no match of this round still to decide.",
+        "<@{user}> non ha partite di questo turno ancora da decidere.",
     ),
     "err.bad_seeding": (
         "Seeds come from the ratings or a draw.",

@@ -169,6 +169,14 @@ ITALIAN: Final[dict[str, str]] = {
     "withdraw": "ritirati",
     "Withdraw from a tournament under way": "Ritirati da un torneo in corso",
     "cancel": "annulla",
+    "abandon": "abbandona",
+    "Decide a match of this round: the player named loses it (organisers)": (
+        "Decidi una partita del turno: la perde chi nomini (chi organizza)"
+    ),
+    "player": "giocatore",
+    "both": "entrambi",
+    "The player whose side loses (e.g. who vanished)": "Chi perde la partita (per esempio chi è sparito)",
+    "Both sides lose the match": "La partita la perdono entrambi",
     "organisers": "organizzatori",
     "Name the role that organises tournaments (managers)": "Scegli il ruolo che organizza i tornei (chi gestisce il server)",
     "role": "ruolo",

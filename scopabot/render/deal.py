@@ -20,7 +20,8 @@ from .cards import cards_names
 from .i18n import Lang, tr, trn
 from .image import FORMAT, Theme, deal_alt_text, deal_image
 from .screens import GOLD, Picture, Screen
-from .table import LAST_PLAYS, Piles, breakdown, play_line, side_names
+from .table import LAST_PLAYS, Piles, breakdown, play_line
+from .words import side_names
 
 Record = tuple[int, Play, tuple[Card, ...], int | None]
 """A card played: its seat, the play, and on a deal's last play the cards left on the table

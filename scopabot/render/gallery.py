@@ -22,8 +22,11 @@ from scopabot.engine import CARDS, Card, DealScore, Game, GameView, Preset, Rule
 
 from .canvas import FORMAT, Canvas, encode
 from .cards_art import card_height, card_image
+from .i18n import Lang
 from .image import deal_image, deal_piles, hand_image, standings_image, table_image
 from .theme import PALETTES, Theme
+from .tournament import MatchLine, StandingLine
+from .tournament_images import bracket_picture, standings_picture
 
 NAMES: Final = ("Marco", "Giulia", "Luca", "Sara")
 SHEET_CARD: Final = 110
@@ -137,6 +140,32 @@ def three_player_deal() -> tuple[DealScore, tuple[tuple[Card, ...], ...]]:
             return result.deal_score, deal_piles(before, result)
 
 
+def tournament_samples() -> dict[str, bytes]:
+    """A tournament's standings (groups) and a knock-out's bracket half played."""
+    lines = [
+        StandingLine(1, "Giulia", 3, 3, 0, 6, 4, 33, 12, False, 0),
+        StandingLine(2, "Marco & Luca", 3, 2, 1, 4, 2, 30, 20, False, 0),
+        StandingLine(3, "王小明", 3, 1, 2, 2, 0, 20, 28, True, 0),
+        StandingLine(1, "Alessandro Maria Bianchi", 3, 2, 1, 4, 2, 29, 22, False, 1),
+        StandingLine(2, "Zoë", 3, 2, 1, 4, 0, 27, 25, False, 1),
+        StandingLine(3, "😎🔥", 3, 0, 3, 0, 0, 12, 33, False, 1),
+    ]
+    matches = [
+        MatchLine(1, "Giulia", "Marco", "a", (11, 5), slot=0),
+        MatchLine(1, "Zoë", "Ελένη", "b", (3, 11), slot=1),
+        MatchLine(1, "Dmitri", "さくら", "a", (0, 0), reason="resign", slot=2),
+        MatchLine(1, "Ann", None, "bye", (0, 0), slot=3),
+        MatchLine(2, "Giulia", "Ελένη", None, (0, 0), slot=0),
+        MatchLine(2, "Dmitri", "Ann", "b", (7, 11), slot=1),
+    ]
+    return {
+        "tournament-standings-it": standings_picture("Coppa dell'Osteria", lines, Lang.IT).data,
+        "tournament-bracket": bracket_picture(
+            "Summer Cup", matches, Lang.EN, first_round=1, knockout=True
+        ).data,
+    }
+
+
 def write_gallery(folder: str | Path) -> list[Path]:
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
@@ -176,6 +205,7 @@ def write_gallery(folder: str | Path) -> list[Path]:
             outcome=final.outcome,
         ),
     }
+    pictures.update(tournament_samples())
     written = []
     for stem, data in pictures.items():
         path = out / f"{stem}.{FORMAT}"

@@ -33,6 +33,7 @@ from .image import (
 from .names import plain_name
 from .rules import preset_name
 from .screens import BLUE, GOLD, GREEN, Action, Button, Picture, Screen, Style
+from .words import side_names
 
 LAST_PLAYS = 4
 
@@ -88,10 +89,6 @@ class PublicPosition(PublicGame, Protocol):
 def stamp(when: datetime) -> str:
     """A Discord timestamp, shown to each reader in their own time zone ("in 2 minutes")."""
     return f"<t:{int(when.timestamp())}:R>"
-
-
-def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
-    return [" & ".join(names[s] for s in rules.seats_of(side)) for side in range(rules.sides)]
 
 
 def play_line(play: Play, name: str, lang: Lang) -> str:

@@ -115,6 +115,8 @@ def result_text(match: MatchLine, lang: Lang) -> str:
         return tr("tour.walkover", lang)
     if match.reason in ("resign", "forfeit"):
         return tr("tour.resigned", lang)
+    if match.reason == "organiser":
+        return tr("tour.by_organiser", lang)
     return f"{match.points[0]}–{match.points[1]}"
 
 

@@ -43,6 +43,8 @@ _NUMBERS: Final = (
     ("tour.col.points", 566),
     ("tour.col.tiebreak", 630),
 )
+NO_SCORE: Final = ("withdrawn", "not_played", "resign", "forfeit", "organiser")
+"""The reasons a match is decided with no score to show (a walkover, a resignation...)."""
 _NAME_X: Final = PAD + 64
 _NAME_RIGHT: Final = 330
 _SCORE_RIGHT: Final = WIDTH - PAD - 8
@@ -300,7 +302,7 @@ def _box(
         b = tr(key, lang)
     sides = [(match.a, "a", match.points[0]), (b, "b", match.points[1])]
     decided = match.outcome in ("a", "b") and match.b is not None
-    played = decided and match.reason not in ("withdrawn", "not_played", "resign", "forfeit")
+    played = decided and match.reason not in NO_SCORE
     room = w - 24 - (cv.length("00", TEXT, bold=True) + 10 if played else 0)
     names = cv.labels([s[0] for s in sides], TEXT, room, bold=True)
     for i, ((_, side, points), shown) in enumerate(zip(sides, names, strict=True)):
@@ -378,7 +380,7 @@ def _result(m: MatchLine, lang: Lang) -> str:
         return ""
     if m.outcome is None:
         return "…"
-    if m.outcome == "both_lost" or m.reason in ("withdrawn", "not_played", "resign", "forfeit"):
+    if m.outcome == "both_lost" or m.reason in NO_SCORE:
         return "—"
     return f"{m.points[0]}–{m.points[1]}"
 
@@ -419,6 +421,8 @@ def _said(m: MatchLine, lang: Lang) -> str:
         return tr("tour.alt.walkover", lang, winner=winner, loser=loser)
     if m.reason in ("resign", "forfeit"):
         return tr("tour.alt.resigned", lang, winner=winner, loser=loser)
+    if m.reason == "organiser":
+        return tr("tour.alt.by_organiser", lang, winner=winner, loser=loser)
     return tr("tour.alt.beat", lang, winner=winner, loser=loser, points=f"{points[0]}–{points[1]}")
 
 

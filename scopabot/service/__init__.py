@@ -62,7 +62,7 @@ from .events import (
     TimeoutApplied,
     TurnStarted,
 )
-from .options import chosen_options, pace_of, updated_settings
+from .options import RuleChoices, chosen_options, pace_of, updated_settings
 from .players import Player, make_player
 from .service import DEFAULT_COMPUTER_PAUSE, GameService
 from .thinking import InlineThinker, PoolThinker, Thinker
@@ -127,6 +127,7 @@ __all__ = [
     "PublicView",
     "Rematch",
     "ReminderDue",
+    "RuleChoices",
     "Rules",
     "RulesError",
     "SeatHolder",

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from scopabot.store import BackupResult, CheckResult, StoreError, backup, check_file
+from scopabot.store.transfer import TransferResult, copy_to_postgresql
 
 
 def destination_for(database: Path, destination: str, *, now: datetime | None = None) -> Path:
@@ -40,11 +41,19 @@ async def check_database(database: Path) -> CheckResult:
     return await check_file(database)
 
 
+async def move_database(database: Path, url: str) -> TransferResult:
+    """Copy the SQLite file ``database`` whole into the new PostgreSQL database at ``url``,
+    verifying every table's count; the file is left untouched (``scopabot move-db``)."""
+    return await copy_to_postgresql(database, url)
+
+
 __all__ = [
     "BackupResult",
     "CheckResult",
     "StoreError",
+    "TransferResult",
     "backup_database",
     "check_database",
     "destination_for",
+    "move_database",
 ]

@@ -2,7 +2,9 @@
 
 Each game in play has one owner, its :class:`~.live.LiveGame` (the engine game, version,
 seats, table, deadline), kept by :class:`~.live.LiveGames`, which plays and writes every move;
-views are made from it without asking the database again.
+views are made from it without asking the database again. The parts of the service
+(:mod:`.tables`, :mod:`.games`, :mod:`.scheduler`, ...) are each given one :class:`Core`:
+plain shared state, not a base class.
 """
 
 from __future__ import annotations
@@ -22,8 +24,7 @@ from .errors import ErrorCode, ServiceError
 from .events import Event, EventHub
 from .live import LiveGame, LiveGames
 from .live import table_info as table_info  # where the parts and the tests look for it
-from .thinking import Thinker
-from .views import HAND_OVER_AFTER, TableInfo
+from .views import TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -31,52 +32,50 @@ log = logging.getLogger(__name__)
 GameContext = LiveGame  # what the service's parts call a game they work on
 
 
-class ServiceCore:
-    """The state every mixin of :class:`~.service.GameService` works on."""
+class Wakeup:
+    """The scheduler's bell: it sleeps until its next alarm, and a move that writes an
+    earlier deadline rings it (the parts that write deadlines hold this, not the scheduler)."""
 
-    store: Store
-    clock: Clock
-    thinker: Thinker
-    computer_pause: float
-    hand_over_after: int
-    hub: EventHub
-    games: LiveGames
-    _table_games: dict[int, int]  # table id -> the game played there with a context here
-    _drivers: dict[int, asyncio.Task[None]]
-    _game_locks: dict[int, asyncio.Lock]
-    _closing: bool
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+        self.sleeping_until: datetime | None = None
 
-    def _init_core(
-        self, store: Store, clock: Clock, thinker: Thinker, computer_pause: float
-    ) -> None:
+    def deadline_set(self, when: datetime) -> None:
+        """A deadline was written: wake the scheduler if it sleeps past it."""
+        if self.sleeping_until is None or when < self.sleeping_until:
+            self.event.set()
+
+
+class Core:
+    """The state the parts of :class:`~.service.GameService` share: one per service."""
+
+    def __init__(self, store: Store, clock: Clock) -> None:
         self.store = store
         self.clock = clock
-        self.thinker = thinker
-        self.computer_pause = computer_pause
-        self.hand_over_after = HAND_OVER_AFTER
         self.hub = EventHub()
-        self.games = LiveGames.of(store)
-        self._table_games = {}
-        self._drivers = {}
-        self._game_locks = {}
-        self._closing = False
+        self.live = LiveGames.of(store)
+        self.wakeup = Wakeup()
+        self.closing = False
+        self._table_games: dict[int, int] = {}  # table id -> its game with a live copy here
+        self._game_locks: dict[int, asyncio.Lock] = {}
 
-    def _emit(self, events: list[Event]) -> None:
+    def emit(self, events: list[Event]) -> None:
         self.hub.publish(events)
 
-    def _now(self) -> datetime:
+    def now(self) -> datetime:
         return self.clock.now()
 
-    def _game_lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock: one move, timeout or resignation of it at a time here."""
         lock = self._game_locks.get(game_id)
         if lock is None:
             lock = self._game_locks[game_id] = asyncio.Lock()
         return lock
 
-    async def _context(self, game_id: int) -> LiveGame:
+    async def context(self, game_id: int) -> LiveGame:
         """The live game (read once, then kept): UNKNOWN_GAME if there is no such game."""
         try:
-            live = await self.games.get(game_id)
+            live = await self.live.get(game_id)
         except NotFoundError:
             raise ServiceError(
                 ErrorCode.UNKNOWN_GAME, f"no game {game_id}", game_id=game_id
@@ -85,26 +84,31 @@ class ServiceCore:
             self._table_games[live.table.id] = game_id
         return live
 
-    def _forget_game(self, game_id: int) -> None:
+    def adopted(self, table_id: int, game_id: int) -> None:
+        """A table's game just started here: its table is kept with the live game."""
+        self._table_games[table_id] = game_id
+
+    def forget(self, game_id: int) -> None:
         """A finished game needs no live copy or lock any more (read again if asked about)."""
-        live = self.games.forget(game_id)
+        live = self.live.forget(game_id)
         table_id = None if live is None else live.table_id
         if table_id is not None and self._table_games.get(table_id) == game_id:
             del self._table_games[table_id]
         self._game_locks.pop(game_id, None)
 
-    def _kept_table(self, table_id: int) -> TableInfo | None:
+    def kept_table(self, table_id: int) -> TableInfo | None:
         """A table whose match is being played here, as this service keeps it: during a
         match only this service changes the table (where its message is, the version), so
         the front ends' many reads of it (every message refresh) need not go to the store."""
         game_id = self._table_games.get(table_id)
-        live = None if game_id is None else self.games.kept(game_id)
+        live = None if game_id is None else self.live.kept(game_id)
         if live is None or live.finished or live.table is None or live.table.id != table_id:
             return None
         return live.table
 
-    async def _table(self, table_id: int) -> TableInfo:
-        kept = self._kept_table(table_id)
+    async def table(self, table_id: int) -> TableInfo:
+        """The table (as kept, during its match): UNKNOWN_TABLE if there is no such table."""
+        kept = self.kept_table(table_id)
         if kept is not None:
             return kept
         try:
@@ -113,9 +117,6 @@ class ServiceCore:
             raise ServiceError(
                 ErrorCode.UNKNOWN_TABLE, f"no table {table_id}", table_id=table_id
             ) from None
-
-    def _plays_on(self) -> bool:
-        return not self._closing
 
 
 def must_be_open(table: TableInfo) -> None:

@@ -8,9 +8,10 @@ and refusals here are the same whatever asked, each a :class:`ServiceError` with
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from typing import Any
 
-from scopabot.engine import Rules, RulesError
+from scopabot.engine import Preset, Rules, RulesError, RulesProblem
 from scopabot.store import GuildSettings
 
 from .errors import ErrorCode, ServiceError
@@ -41,9 +42,38 @@ def pace_of(kind: str | PaceKind, *, minutes: int | None = None, hours: int | No
     return Pace.untimed()
 
 
-def chosen_options(options: Mapping[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class RuleChoices:
+    """The rule options a person chose for a table or as a server's defaults, as a command
+    takes them (``None``: a choice not made). The service decides what they mean: the rest
+    from the server's defaults, then the rule book; a target or a number of deals, not both."""
+
+    target: int | None = None
+    deals: int | None = None
+    asso_piglia_tutto: bool | None = None
+    napola: bool | None = None
+    re_bello: bool | None = None
+    primiera: str | None = None
+    tiebreak: str | None = None
+
+    @property
+    def any_made(self) -> bool:
+        return any(getattr(self, f.name) is not None for f in fields(self))
+
+    def as_options(self) -> dict[str, Any]:
+        """As a rule-options mapping (the choices not made left out, unchecked)."""
+        found = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: value for name, value in found.items() if value is not None}
+
+
+Options = Mapping[str, Any] | RuleChoices
+
+
+def chosen_options(options: Options) -> dict[str, Any]:
     """The rule options actually chosen (``None`` is a choice not made); TARGET_OR_DEALS when
     both a target and a number of deals are: a match ends one way."""
+    if isinstance(options, RuleChoices):
+        options = options.as_options()
     chosen = {name: value for name, value in options.items() if value is not None}
     if "target" in chosen and "deals" in chosen:
         raise ServiceError(ErrorCode.TARGET_OR_DEALS, "a target or a number of deals, not both")
@@ -55,7 +85,7 @@ def updated_settings(
     *,
     language: str | None,
     channel: int | None,
-    options: Mapping[str, Any],
+    options: Options,
     reset: bool,
 ) -> GuildSettings:
     """A server's settings after a manager's choices: a target replaces a number of deals and
@@ -88,3 +118,35 @@ def bad_option(exc: RulesError) -> ServiceError:
         option=exc.option,
         value="" if exc.value is None else str(exc.value),
     )
+
+
+DEFAULTABLE = frozenset(Rules.__dataclass_fields__) - {"preset", "players"}
+"""The options a server's defaults may set; the preset and the number of players are the
+host's."""
+
+
+def table_rules(
+    preset: str,
+    players: int | None,
+    options: Mapping[str, Any],
+    defaults: Mapping[str, Any] | None = None,
+) -> Rules:
+    """The rules of a table (an ordinary one or a tournament's matches): the server's default
+    options, then the host's chosen ones (``chosen_options``; a target given drops a default
+    number of deals, and the other way round). BAD_OPTION for what no table can use."""
+    data: dict[str, Any] = {k: v for k, v in (defaults or {}).items() if k in DEFAULTABLE}
+    data.update(options)
+    if options.get("deals") is not None and "target" not in options:
+        data.pop("target", None)
+    if options.get("target") is not None and "deals" not in options:
+        data.pop("deals", None)
+    data["preset"] = preset
+    data["players"] = players or (2 if str(preset) == Preset.SCOPA.value else 4)
+    try:
+        return Rules.from_dict(data)
+    except RulesError as exc:
+        raise bad_option(exc) from None
+    except (TypeError, ValueError) as exc:  # a value of the wrong type (stored defaults)
+        raise ServiceError(
+            ErrorCode.BAD_OPTION, str(exc), problem=RulesProblem.BAD_CHOICE.value
+        ) from None

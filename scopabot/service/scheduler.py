@@ -17,10 +17,11 @@ from typing import Protocol
 
 from scopabot.store import Alarm, AlarmKind, StaleVersionError
 
+from .core import Core
 from .errors import ErrorCode, ServiceError
 from .events import ReminderDue
+from .games import Games
 from .live import as_stored
-from .turns import TurnsMixin
 
 log = logging.getLogger(__name__)
 
@@ -39,30 +40,31 @@ class DueSource(Protocol):
     async def run_due(self, now: datetime) -> int: ...
 
 
-class SchedulerMixin(TurnsMixin):
-    _due_sources: list[DueSource]
-    _wake: asyncio.Event
-    _scheduler: asyncio.Task[None] | None
-    _inflight: dict[tuple[int, int], asyncio.Task[None]]
-    _sleeping_until: datetime | None
-    _due_lock: asyncio.Lock
+class Deadlines:
+    """The scheduler (``service.deadlines``): every turn's deadline and reminder, and the
+    alarms of other parts (:meth:`add_source`), acted on when due."""
 
-    def _init_scheduler(self) -> None:
-        self._wake = asyncio.Event()
+    def __init__(self, core: Core, games: Games) -> None:
+        self.core = core
+        self.games = games
         self._due_lock = asyncio.Lock()
-        self._scheduler = None
-        self._inflight = {}
-        self._sleeping_until = None
-        self._due_sources = []
+        self._scheduler: asyncio.Task[None] | None = None
+        self._inflight: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self._due_sources: list[DueSource] = []
 
-    def add_due_source(self, source: DueSource) -> None:
+    def add_source(self, source: DueSource) -> None:
         """Let this scheduler wake for, and run, ``source``'s alarms too."""
         self._due_sources.append(source)
 
-    def _start_scheduler(self) -> None:
+    def wake(self, when: datetime) -> None:
+        """A deadline was written (by another part, e.g. a tournament round's): wake the
+        loop if it sleeps past it."""
+        self.core.wakeup.deadline_set(when)
+
+    def start(self) -> None:
         self._scheduler = asyncio.create_task(self._schedule(), name="scheduler")
 
-    async def _stop_scheduler(self) -> None:
+    async def stop(self) -> None:
         if self._scheduler is not None:
             self._scheduler.cancel()
             await asyncio.gather(self._scheduler, return_exceptions=True)
@@ -72,27 +74,23 @@ class SchedulerMixin(TurnsMixin):
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
-    def _deadline_set(self, when: datetime) -> None:
-        """A move wrote a deadline: wake the loop if it sleeps past it."""
-        if self._sleeping_until is None or when < self._sleeping_until:
-            self._wake.set()
-
     async def _schedule(self) -> None:
-        while not self._closing:
-            self._wake.clear()
+        while not self.core.closing:
+            wakeup = self.core.wakeup
+            wakeup.event.clear()
             try:
                 await self._run_due_now()
                 upcoming = await self.next_alarm()
             except Exception:
                 log.exception("the scheduler could not read the deadlines; trying again")
-                upcoming = self._now() + timedelta(seconds=5)
-            now = self._now()
+                upcoming = self.core.now() + timedelta(seconds=5)
+            now = self.core.now()
             if upcoming is not None and upcoming <= now:
                 # Only deadlines already being handled are due: look again when one is done.
                 upcoming = now + timedelta(seconds=_IDLE_CHECK)
-            self._sleeping_until = upcoming
-            await self.clock.wait_until(upcoming, self._wake)
-            self._sleeping_until = None
+            wakeup.sleeping_until = upcoming
+            await self.core.clock.wait_until(upcoming, wakeup.event)
+            wakeup.sleeping_until = None
 
     async def _run_due_now(self) -> int:
         """Act on every alarm due now that is not already being handled; how many started."""
@@ -100,7 +98,7 @@ class SchedulerMixin(TurnsMixin):
             started = await self._run_due_locked()
         for source in self._due_sources:
             try:
-                started += await source.run_due(self._now())
+                started += await source.run_due(self.core.now())
             except Exception:
                 log.exception("the alarms of %r failed", source)
         return started
@@ -108,7 +106,9 @@ class SchedulerMixin(TurnsMixin):
     async def _run_due_locked(self) -> int:
         started = 0
         while True:
-            due = await self.store.deadlines.due(self._now(), limit=_BATCH + len(self._inflight))
+            due = await self.core.store.deadlines.due(
+                self.core.now(), limit=_BATCH + len(self._inflight)
+            )
             fresh = [a for a in due if (a.game_id, a.version) not in self._inflight]
             for alarm in fresh:
                 if alarm.kind is AlarmKind.REMINDER:
@@ -124,7 +124,7 @@ class SchedulerMixin(TurnsMixin):
         database (another process, or a restart racing the old one) leaves it alone; should
         this one never finish, the deadline falls due again a minute later."""
         try:
-            return await self.store.deadlines.claim(alarm, then=self._now() + _RETRY_AFTER)
+            return await self.core.store.deadlines.claim(alarm, then=self.core.now() + _RETRY_AFTER)
         except Exception:
             log.exception("the deadline of game %s could not be claimed", alarm.game_id)
             return False
@@ -136,13 +136,13 @@ class SchedulerMixin(TurnsMixin):
 
         def done(_: asyncio.Task[None]) -> None:
             self._inflight.pop(key, None)
-            self._wake.set()
+            self.core.wakeup.event.set()
 
         task.add_done_callback(done)
 
     async def _handle_deadline(self, alarm: Alarm) -> None:
         try:
-            await self._timeout(alarm.game_id, alarm.version)
+            await self.games.timeout(alarm.game_id, alarm.version)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -151,10 +151,10 @@ class SchedulerMixin(TurnsMixin):
                 log.debug("game %s moved on before its deadline was acted on", alarm.game_id)
                 return
             log.exception("the deadline of game %s failed; trying again later", alarm.game_id)
-            later = self._now() + _RETRY_AFTER
+            later = self.core.now() + _RETRY_AFTER
             with suppress(StaleVersionError):
-                await self.store.deadlines.set(alarm.game_id, alarm.version, later)
-                live = self.games.kept(alarm.game_id)
+                await self.core.store.deadlines.set(alarm.game_id, alarm.version, later)
+                live = self.core.live.kept(alarm.game_id)
                 if live is not None and live.version == alarm.version:
                     live.deadline = as_stored(later)
 
@@ -162,15 +162,15 @@ class SchedulerMixin(TurnsMixin):
         """Tell the person in turn their time runs out soon, once: the reminder is claimed
         (moved to the next one) before it is sent, so two schedulers never both send it."""
         try:
-            ctx = await self._context(alarm.game_id)
-            then = ctx.pace.next_reminder(alarm.deadline_at, max(self._now(), alarm.due_at))
-            if not await self.store.deadlines.claim(alarm, then=then):
+            ctx = await self.core.context(alarm.game_id)
+            then = ctx.pace.next_reminder(alarm.deadline_at, max(self.core.now(), alarm.due_at))
+            if not await self.core.store.deadlines.claim(alarm, then=then):
                 return  # another scheduler sent it, or the turn is over
             if ctx.version != alarm.version:
-                await self.games.refresh(ctx)  # claimed at that version: another process wrote
+                await self.core.live.refresh(ctx)  # claimed at that version: another process wrote
             if ctx.version == alarm.version and alarm.deadline_at is not None:
                 seat = ctx.game.turn
-                self._emit(
+                self.core.emit(
                     [
                         ReminderDue(
                             table_id=ctx.table_id,
@@ -184,13 +184,13 @@ class SchedulerMixin(TurnsMixin):
                 )
         except Exception:
             log.exception("the reminder of game %s failed", alarm.game_id)
-            await self.store.deadlines.set_reminder(alarm.game_id, alarm.version, None)
+            await self.core.store.deadlines.set_reminder(alarm.game_id, alarm.version, None)
 
     # ------------------------------------------------------------------ a fake clock's hooks
 
     async def next_alarm(self) -> datetime | None:
         """When the next deadline or reminder falls (also for :class:`~.clock.FakeClock`)."""
-        found = [await self.store.deadlines.next()]
+        found = [await self.core.store.deadlines.next()]
         found += [await source.next_due() for source in self._due_sources]
         return min((when for when in found if when is not None), default=None)
 
@@ -199,12 +199,14 @@ class SchedulerMixin(TurnsMixin):
         clock: time stands still until the computers have played and events are queued)."""
         while True:
             started = await self._run_due_now()
-            await self._settle_tasks()
+            await self.settle()
             if not started:
                 return
 
-    async def _settle_tasks(self) -> None:
-        while self._inflight or self._drivers:
-            await asyncio.gather(
-                *self._inflight.values(), *self._drivers.values(), return_exceptions=True
-            )
+    async def settle(self) -> None:
+        """Wait until no timeout is running and no computer seat is in turn."""
+        while True:
+            playing = self.games.computers_playing()
+            if not self._inflight and not playing:
+                return
+            await asyncio.gather(*self._inflight.values(), *playing, return_exceptions=True)

@@ -3,44 +3,89 @@
 The bot and the terminal call it with plain values (ids, card text, the version the person
 saw) and get back frozen values and events; it decides whose turn it is, when a deadline
 passes and what a timeout does, and keeps everything in the store, so a restart loses nothing.
-The parts: tables and seats (:mod:`.tables`), turns and computer seats (:mod:`.turns`), what
-people may see (:mod:`.visibility`), deadlines (:mod:`.scheduler`).
+
+It is a small root that owns named parts, each with its own surface and file:
+``service.tables`` (:mod:`.tables`: open, join, arrange, start, rematch),
+``service.games`` (:mod:`.games`: play, resign, take a seat back, what a person sees),
+``service.deadlines`` (:mod:`.scheduler`), ``service.people`` (:mod:`.people`),
+``service.settings`` (:mod:`.settings`), ``service.boards`` (:mod:`.ratings`),
+``service.score_sheets`` (:mod:`.score_keeping`) and ``service.tournaments``
+(:mod:`.tournaments`). The parts share one :class:`~.core.Core` (store, clock, events, live
+games), handed to each, and get the other parts they use passed in.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Callable, Mapping
-from datetime import timedelta
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scopabot.store import GLOBAL, GuildSettings, Page, Store
+from scopabot.store import Store
 
 from .clock import Clock, SystemClock
-from .deal_ends import DealEnd, last_deal_end
-from .events import Handler
-from .live import LiveGames, RatingPolicy
-from .options import updated_settings
-from .ratings import BoardRow, Boards, PlayerRecord, RatingsPolicy
-from .scheduler import SchedulerMixin
+from .core import Core
+from .events import EventHub, Handler
+from .games import Games
+from .live import RatingPolicy
+from .people import People
+from .ratings import Boards, RatingsPolicy
+from .scheduler import Deadlines
 from .score_keeping import ScoreKeeping
+from .settings import Settings
+from .tables import Tables
 from .thinking import PoolThinker, Thinker
 from .tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
 DEFAULT_COMPUTER_PAUSE = 0.8  # seconds between computer plays, so people can follow
-STALE_WINDOW = timedelta(minutes=10)  # see games_changed_before_stop
 
 
-class GameService(SchedulerMixin):
+class GameService:
     """Tables, seats, turns, deadlines and computer seats on top of a :class:`Store`."""
 
-    _unattach: Callable[[], None]
-    _owns_store = False
-    tournaments: Tournaments  # round robin, Swiss and knock-out tournaments (:mod:`.tournaments`)
+    tables: Tables
+    games: Games
+    deadlines: Deadlines
+    people: People
+    settings: Settings
+    boards: Boards
+    score_sheets: ScoreKeeping
+    tournaments: Tournaments
+
+    def __init__(
+        self, store: Store, *, clock: Clock, thinker: Thinker, computer_pause: float
+    ) -> None:
+        """The parts, built and wired; :meth:`start` is what makes one that runs."""
+        self._core = core = Core(store, clock)
+        self.games = Games(core, thinker=thinker, computer_pause=computer_pause)
+        self.tables = Tables(core, self.games)
+        self.deadlines = Deadlines(core, self.games)
+        self.people = People(store)
+        self.settings = Settings(store)
+        self.boards = Boards(store)
+        self.score_sheets = ScoreKeeping(store)
+        self.tournaments = Tournaments(self)
+        self.deadlines.add_source(self.tournaments)
+        self._unattach: Callable[[], None] = lambda: None
+        self._owns_store = False
+
+    @property
+    def store(self) -> Store:
+        return self._core.store
+
+    @property
+    def clock(self) -> Clock:
+        return self._core.clock
+
+    @property
+    def hub(self) -> EventHub:
+        return self._core.hub
+
+    @property
+    def thinker(self) -> Thinker:
+        return self.games.thinker
 
     @classmethod
     async def start(
@@ -61,18 +106,19 @@ class GameService(SchedulerMixin):
         policy if they have one, else the OpenSkill policy of :mod:`.ratings` (``rate=False``:
         none, as in tests of other things).
         """
-        self = cls()
-        games = LiveGames.of(store)
-        if rate and games.rating_policy is None:
-            games.rating_policy = rating_policy or RatingsPolicy()
-        self._init_core(store, clock or SystemClock(), thinker or PoolThinker(), computer_pause)
-        self._init_scheduler()
-        self.tournaments = Tournaments(self)
-        self.add_due_source(self.tournaments)
-        self._unattach = self.clock.attach(self)
-        await self._resume()
+        self = cls(
+            store,
+            clock=clock or SystemClock(),
+            thinker=thinker or PoolThinker(),
+            computer_pause=computer_pause,
+        )
+        live = self._core.live
+        if rate and live.rating_policy is None:
+            live.rating_policy = rating_policy or RatingsPolicy()
+        self._unattach = self.clock.attach(self.deadlines)
+        await self.games.resume()
         await self.tournaments.resume()
-        self._start_scheduler()
+        self.deadlines.start()
         return self
 
     @classmethod
@@ -89,40 +135,13 @@ class GameService(SchedulerMixin):
         self._owns_store = True
         return self
 
-    async def _resume(self) -> None:
-        """Computer seats in turn play on, as if the process had never stopped."""
-        for info in await self.store.games.playing():
-            if any(not s.is_human for s in info.seats) or info.away:
-                self._drive(info.id)
-
-    async def games_changed_before_stop(
-        self, *, window: timedelta = STALE_WINDOW
-    ) -> list[tuple[int, int]]:
-        """(table, game) of the games in play changed within ``window`` of the last change
-        to any of them: those whose messages may not show their last moves, as the process
-        stopped (or was killed) before delivering them. A message is brought up to date
-        within seconds of a change (its retries give up after about half a minute), so a
-        game changed long before the stop shows its position already."""
-        infos = [i for i in await self.store.games.playing() if i.table_id is not None]
-        if not infos:
-            return []
-        latest = max(i.updated_at for i in infos)
-        return [
-            (i.table_id, i.id)
-            for i in infos
-            if i.table_id is not None and i.updated_at >= latest - window
-        ]
-
     async def close(self) -> None:
         """Stop the scheduler and computer seats, deliver queued events, close the pool.
         The store stays open when it was given to :meth:`start` (it belongs to the caller)."""
-        self._closing = True
+        self._core.closing = True
         self._unattach()
-        await self._stop_scheduler()
-        drivers = list(self._drivers.values())
-        for task in drivers:
-            task.cancel()
-        await asyncio.gather(*drivers, return_exceptions=True)
+        await self.deadlines.stop()
+        await self.games.stop()
         await self.hub.close()
         await self.thinker.close()
         if self._owns_store:
@@ -136,111 +155,8 @@ class GameService(SchedulerMixin):
     async def settle(self) -> None:
         """Wait until no computer seat is in turn, no timeout is running and every event is
         delivered (for tests and the terminal)."""
-        await self._settle_tasks()
+        await self.deadlines.settle()
         await self.hub.drain()
-
-    # ------------------------------------------------------------------ front-end memory
-
-    async def set_seat_message(
-        self, game_id: int, seat: int, *, channel_id: int | None, message_id: int | None
-    ) -> None:
-        """Remember a seat's private hand message (a DM) to edit it in place."""
-        await self._context(game_id)
-        await self.store.games.set_seat_message(
-            game_id, seat, channel_id=channel_id, message_id=message_id
-        )
-
-    async def seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
-        """``{seat: (channel_id, message_id)}`` of the hand messages remembered."""
-        return await self.store.games.seat_messages(game_id)
-
-    async def set_dm_refused(
-        self, game_id: int, seat: int, *, at: int | None, noted: bool = False
-    ) -> None:
-        """Remember that a seat's DMs refused its hand at the turn begun at version ``at``
-        (``None``: they took it again); ``noted`` once the table was told."""
-        await self._context(game_id)
-        await self.store.games.set_dm_refused(game_id, seat, at=at, noted=noted)
-
-    async def dms_refused(self, game_id: int) -> dict[int, tuple[int | None, bool]]:
-        """``{seat: (version of the last refused try or None, table told)}`` of a game."""
-        return await self.store.games.dms_refused(game_id)
-
-    async def set_deal_post(
-        self, game_id: int, deal: int, *, channel_id: int, message_id: int
-    ) -> None:
-        """Remember where deal ``deal``'s count was posted (so it is posted once)."""
-        await self._context(game_id)
-        await self.store.games.set_deal_post(
-            game_id, deal, channel_id=channel_id, message_id=message_id
-        )
-
-    async def deal_post(self, game_id: int, deal: int) -> tuple[int, int] | None:
-        """``(channel_id, message_id)`` of deal ``deal``'s count, if it was posted."""
-        return await self.store.games.deal_post(game_id, deal)
-
-    async def last_deal_end(self, game_id: int) -> DealEnd | None:
-        """The last finished deal's plays as they were announced, played again from the
-        game's stored moves (what a front end showed of it, after a restart too)."""
-        ctx = await self._context(game_id)
-        return last_deal_end(ctx.game.record())
-
-    async def set_language(self, user: int, language: str | None) -> None:
-        await self.store.settings.set_language(user, language)
-
-    async def language(self, user: int) -> str | None:
-        """The person's chosen language (``None``: they never chose; use their client's)."""
-        return (await self.store.settings.user(user)).language
-
-    async def set_notify(self, user: int, *, on: bool) -> None:
-        await self.store.settings.set_notify(user, on)
-
-    async def notify(self, user: int) -> bool:
-        """Whether the person wants a DM when it is their turn (on by default)."""
-        return (await self.store.settings.user(user)).notify
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        return await self.store.settings.guild(guild_id)
-
-    async def save_guild_settings(self, settings: GuildSettings) -> None:
-        await self.store.settings.save_guild(settings)
-
-    async def change_guild_settings(
-        self,
-        guild_id: int,
-        *,
-        language: str | None = None,
-        channel: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        reset: bool = False,
-    ) -> GuildSettings:
-        """A manager's choices applied and saved (see :func:`.options.updated_settings`)."""
-        current = await self.store.settings.guild(guild_id)
-        changed = updated_settings(
-            current, language=language, channel=channel, options=options or {}, reset=reset
-        )
-        await self.store.settings.save_guild(changed)
-        return changed
-
-    # ------------------------------------------------------------------ ratings, score sheets
-
-    @property
-    def score_sheets(self) -> ScoreKeeping:
-        """The score keeper for games played with real cards (:mod:`.score_keeping`)."""
-        return ScoreKeeping(self.store)
-
-    @property
-    def boards(self) -> Boards:
-        """Leaderboards and players' records (:mod:`.ratings`)."""
-        return Boards(self.store)
-
-    async def leaderboard(self, **kwargs: Any) -> Page[BoardRow]:
-        """A page of a leaderboard (see :meth:`.ratings.Boards.leaderboard`)."""
-        return await self.boards.leaderboard(**kwargs)
-
-    async def stats(self, user: int, *, board: int = GLOBAL) -> list[PlayerRecord]:
-        """A player's record per game kind (see :meth:`.ratings.Boards.stats`)."""
-        return await self.boards.stats(user, board=board)
 
 
 __all__ = ["DEFAULT_COMPUTER_PAUSE", "GameService"]

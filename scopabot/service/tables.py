@@ -1,4 +1,5 @@
-"""Tables and seats: open, join, leave, computers, arranging, start and cancel.
+"""Tables and seats (``service.tables``): open, join, leave, computers, arranging, start
+and cancel.
 
 People gather at a table before its match: each sits in one seat (one per person per table;
 with four players, partners sit opposite, so choosing a side chooses seats 0 and 2 or 1 and 3).
@@ -14,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from scopabot.ai import Level
-from scopabot.engine import Game, Preset, Rules, RulesError, RulesProblem
+from scopabot.engine import Game, Rules, RulesProblem
 from scopabot.store import (
     AlreadySeatedError,
     NoSuchSeatError,
@@ -27,15 +28,24 @@ from scopabot.store import (
     TableStatus,
 )
 
-from .core import ServiceCore, must_be_host, must_be_open, table_info
+from .core import Core, must_be_host, must_be_open, table_info
 from .errors import ErrorCode, ServiceError
-from .events import TableCancelled, TableChanged, TableOpened
+from .events import (
+    Audience,
+    Event,
+    HandChanged,
+    TableCancelled,
+    TableChanged,
+    TableOpened,
+    TableStarted,
+    TurnStarted,
+)
+from .games import Games
 from .live import as_stored
-from .options import bad_option, chosen_options
-from .views import Pace, Rematch, TableInfo, TimeoutRule
+from .options import Options, chosen_options, pace_of, table_rules
+from .views import Pace, PaceKind, PublicView, Rematch, SeatView, TableInfo, TimeoutRule
 
-# Options a server's defaults may set; the preset and the number of players are the host's.
-_DEFAULTABLE = frozenset(Rules.__dataclass_fields__) - {"preset", "players"}
+StartedView = SeatView | PublicView
 
 
 def check_level(level: str) -> str:
@@ -59,8 +69,15 @@ def seat_error(exc: SeatError) -> ServiceError:
     return ServiceError(code, str(exc), table_id=exc.table_id, seat=exc.seat)
 
 
-class TablesMixin(ServiceCore):
-    async def open_table(
+class Tables:
+    """Tables and their seats: ``service.tables``, from opening to the deal (the match is
+    then the game's, :class:`~.games.Games`)."""
+
+    def __init__(self, core: Core, games: Games) -> None:
+        self.core = core
+        self.games = games
+
+    async def open(
         self,
         *,
         host: int,
@@ -68,8 +85,10 @@ class TablesMixin(ServiceCore):
         channel_id: int | None = None,
         preset: str = "scopa",
         players: int | None = None,
-        options: Mapping[str, Any] | None = None,
-        pace: Pace | None = None,
+        options: Options | None = None,
+        pace: Pace | PaceKind | str | None = None,
+        minutes: int | None = None,
+        hours: int | None = None,
         on_timeout: TimeoutRule | str = TimeoutRule.COMPUTER,
         level: str = "normal",
         computers: int = 0,
@@ -80,10 +99,16 @@ class TablesMixin(ServiceCore):
 
         The host sits at seat 0 (unless ``seat_host`` is false); ``computers`` seats are
         filled with computer players of ``level``, which is also the level that plays for an
-        absent person when a deadline passes. ``pace`` defaults to a live two minutes a turn.
-        ``rematch_of`` is the finished game whose Rematch opens this table (:meth:`rematch`).
+        absent person when a deadline passes. ``options`` are the rule options chosen (a
+        :class:`~.options.RuleChoices` as a command took them, or a mapping). ``pace`` is a
+        :class:`Pace`, or its kind as the host named it with ``minutes`` (live) or ``hours``
+        (correspondence) a turn (:func:`~.options.pace_of`); by default a live two minutes.
+        ``rematch_of`` is the finished game whose Rematch opens this table (:meth:`open_rematch`).
         """
-        rules = await self._rules(guild_id, preset, players, chosen_options(options or {}))
+        chosen = chosen_options(options or {})
+        if not isinstance(pace, Pace):
+            pace = pace_of(pace or PaceKind.LIVE, minutes=minutes, hours=hours)
+        rules = await self._rules(guild_id, preset, players, chosen)
         level = check_level(level)
         try:
             rule = TimeoutRule(on_timeout)
@@ -99,8 +124,7 @@ class TablesMixin(ServiceCore):
             raise ServiceError(
                 ErrorCode.TABLE_FULL, f"{computers} computers do not fit", computers=computers
             )
-        pace = pace or Pace.live()
-        table = await self.store.tables.create(
+        table = await self.core.store.tables.create(
             host_id=host,
             rules=rules,
             guild_id=guild_id,
@@ -112,58 +136,43 @@ class TablesMixin(ServiceCore):
         )
         try:
             if seat_host:
-                table = await self.store.tables.take_seat(table.id, 0, SeatHolder.human(host))
+                table = await self.core.store.tables.take_seat(table.id, 0, SeatHolder.human(host))
             for _ in range(computers):
                 free = table_info(table).open_seats
-                table = await self.store.tables.take_seat(
+                table = await self.core.store.tables.take_seat(
                     table.id, free[0], SeatHolder.computer(level)
                 )
         except SeatError as exc:  # pragma: no cover - a brand-new table has every seat free
             raise seat_error(exc) from exc
         info = table_info(table)
-        self._emit([TableOpened(table_id=info.id, game_id=None, table=info)])
+        self.core.emit([TableOpened(table_id=info.id, game_id=None, table=info)])
         return info
 
     async def _rules(
         self, guild_id: int | None, preset: str, players: int | None, options: Mapping[str, Any]
     ) -> Rules:
-        data: dict[str, Any] = {}
+        defaults = None
         if guild_id is not None:
-            defaults = (await self.store.settings.guild(guild_id)).default_rules
-            data.update({k: v for k, v in defaults.items() if k in _DEFAULTABLE})
-        data.update(options)
-        if "deals" in options and options["deals"] is not None and "target" not in options:
-            data.pop("target", None)
-        if "target" in options and options["target"] is not None and "deals" not in options:
-            data.pop("deals", None)
-        data["preset"] = preset
-        data["players"] = players or (2 if str(preset) == Preset.SCOPA.value else 4)
-        try:
-            return Rules.from_dict(data)
-        except RulesError as exc:
-            raise bad_option(exc) from None
-        except TypeError as exc:  # a value of the wrong type (a server's stored defaults)
-            raise ServiceError(
-                ErrorCode.BAD_OPTION, str(exc), problem=RulesProblem.BAD_CHOICE.value
-            ) from None
+            defaults = (await self.core.store.settings.guild(guild_id)).default_rules
+        return table_rules(preset, players, options, defaults)
 
-    async def table(self, table_id: int) -> TableInfo:
-        return await self._table(table_id)
+    async def get(self, table_id: int) -> TableInfo:
+        return await self.core.table(table_id)
 
-    async def table_of_game(self, game_id: int) -> TableInfo:
-        ctx = await self._context(game_id)
+    async def of_game(self, game_id: int) -> TableInfo:
+        ctx = await self.core.context(game_id)
         if ctx.table_id is None:
             raise ServiceError(ErrorCode.UNKNOWN_TABLE, f"game {game_id} has no table")
-        return await self._table(ctx.table_id)
+        return await self.core.table(ctx.table_id)
 
-    async def tables_in_channel(self, channel_id: int) -> list[TableInfo]:
+    async def in_channel(self, channel_id: int) -> list[TableInfo]:
         """Tables open or playing in a channel (or shown in a thread), oldest first."""
-        return [table_info(t) for t in await self.store.tables.in_channel(channel_id)]
+        return [table_info(t) for t in await self.core.store.tables.in_channel(channel_id)]
 
-    async def rematch(self, game_id: int) -> TableInfo | None:
+    async def rematch_of(self, game_id: int) -> TableInfo | None:
         """The table opened as the rematch of ``game_id``, if any (kept in the store, so a
         second click after a restart still finds it)."""
-        found = await self.store.tables.rematch_of(game_id)
+        found = await self.core.store.tables.rematch_of(game_id)
         return None if found is None else table_info(found)
 
     async def open_rematch(
@@ -173,7 +182,7 @@ class TablesMixin(ServiceCore):
         the same sides), options, pace and computers, hosted by ``by``, who must have played.
         Opened and filled in one transaction, so a crash leaves no half-filled table, and
         a second click (even from another process, or after a restart) gets the first's."""
-        old = await self.table_of_game(game_id)
+        old = await self.of_game(game_id)
         if old.status is not TableStatus.FINISHED:
             raise ServiceError(ErrorCode.GAME_STARTED, "the match is not over", game_id=game_id)
         if old.seat_of(by) is None:
@@ -185,7 +194,7 @@ class TablesMixin(ServiceCore):
             for seat, holder in old.seats.items()
         }
         try:
-            stored, opened = await self.store.tables.open_rematch(
+            stored, opened = await self.core.store.tables.open_rematch(
                 game_id,
                 host_id=by,
                 rules=old.rules,
@@ -195,20 +204,20 @@ class TablesMixin(ServiceCore):
                 pace=old.pace.to_dict(),
                 on_timeout=old.on_timeout.value,
                 level=old.level,
-                at=self._now(),
+                at=self.core.now(),
             )
         except SeatError as exc:  # pragma: no cover - the old table's seats are valid ones
             raise seat_error(exc) from exc
         info = table_info(stored)
         if opened:
-            self._emit([TableOpened(table_id=info.id, game_id=None, table=info)])
+            self.core.emit([TableOpened(table_id=info.id, game_id=None, table=info)])
         return Rematch(info, opened)
 
-    async def table_by_message(self, message_id: int) -> TableInfo | None:
-        found = await self.store.tables.by_message(message_id)
+    async def by_message(self, message_id: int) -> TableInfo | None:
+        found = await self.core.store.tables.by_message(message_id)
         return None if found is None else table_info(found)
 
-    async def set_table_messages(
+    async def set_messages(
         self,
         table_id: int,
         *,
@@ -217,23 +226,23 @@ class TablesMixin(ServiceCore):
         message_id: int | None = None,
     ) -> TableInfo:
         """Remember where the front end shows the table (ids given as None are kept)."""
-        current = await self._table(table_id)
+        current = await self.core.table(table_id)
         info = table_info(
-            await self.store.tables.update(
+            await self.core.store.tables.update(
                 table_id,
                 channel_id=current.channel_id if channel_id is None else channel_id,
                 thread_id=current.thread_id if thread_id is None else thread_id,
                 message_id=current.message_id if message_id is None else message_id,
             )
         )
-        live = None if info.game_id is None else self.games.kept(info.game_id)
+        live = None if info.game_id is None else self.core.live.kept(info.game_id)
         if live is not None:
             live.table = info
         return info
 
     async def join(self, table_id: int, *, user: int, side: int | None = None) -> TableInfo:
         """Sit down at the first free seat (of ``side``, with four players)."""
-        table = await self._table(table_id)
+        table = await self.core.table(table_id)
         must_be_open(table)
         if table.seat_of(user) is not None:
             raise ServiceError(ErrorCode.ALREADY_SEATED, "already seated", table_id=table_id)
@@ -248,20 +257,20 @@ class TablesMixin(ServiceCore):
 
     async def leave(self, table_id: int, *, user: int) -> TableInfo:
         """Stand up before the start. The host does not leave: the host cancels."""
-        table = await self._table(table_id)
+        table = await self.core.table(table_id)
         must_be_open(table)
         seat = table.seat_of(user)
         if seat is None:
             raise ServiceError(ErrorCode.NOT_SEATED, "not at this table", table_id=table_id)
         if user == table.host:
             raise ServiceError(ErrorCode.HOST_CANNOT_LEAVE, "the host cancels instead")
-        return await self._changed(self.store.tables.leave_seat(table_id, seat))
+        return await self._changed(self.core.store.tables.leave_seat(table_id, seat))
 
     async def add_computer(
         self, table_id: int, *, by: int, level: str | None = None, seat: int | None = None
     ) -> TableInfo:
         """The host puts a computer player in a free seat (the first one, or ``seat``)."""
-        table = await self._table(table_id)
+        table = await self.core.table(table_id)
         must_be_host(table, by)
         must_be_open(table)
         chosen = check_level(level or table.level)
@@ -273,50 +282,52 @@ class TablesMixin(ServiceCore):
 
     async def remove_seat_holder(self, table_id: int, *, by: int, seat: int) -> TableInfo:
         """The host frees a seat before the start (not their own)."""
-        table = await self._table(table_id)
+        table = await self.core.table(table_id)
         must_be_host(table, by)
         must_be_open(table)
         if seat not in table.seats:
             raise ServiceError(ErrorCode.BAD_SEAT, f"nobody sits in seat {seat}", seat=seat)
         if table.seats[seat].user_id == table.host:
             raise ServiceError(ErrorCode.HOST_CANNOT_LEAVE, "the host cancels instead")
-        return await self._changed(self.store.tables.leave_seat(table_id, seat))
+        return await self._changed(self.core.store.tables.leave_seat(table_id, seat))
 
     async def arrange(self, table_id: int, *, by: int, seats: Mapping[int, int]) -> TableInfo:
         """The host moves seat holders: ``seats`` maps a current seat to its new one."""
-        table = await self._table(table_id)
+        table = await self.core.table(table_id)
         must_be_host(table, by)
         must_be_open(table)
-        return await self._changed(self.store.tables.move_seats(table_id, dict(seats)))
+        return await self._changed(self.core.store.tables.move_seats(table_id, dict(seats)))
 
     async def _seat(self, table: TableInfo, seat: int, holder: SeatHolder) -> TableInfo:
-        return await self._changed(self.store.tables.take_seat(table.id, seat, holder))
+        return await self._changed(self.core.store.tables.take_seat(table.id, seat, holder))
 
     async def _changed(self, change: Any) -> TableInfo:
         try:
             info = table_info(await change)
         except SeatError as exc:
             raise seat_error(exc) from exc
-        self._emit([TableChanged(table_id=info.id, game_id=None, table=info)])
+        self.core.emit([TableChanged(table_id=info.id, game_id=None, table=info)])
         return info
 
-    async def cancel_table(self, table_id: int, *, by: int) -> TableInfo:
+    async def cancel(self, table_id: int, *, by: int) -> TableInfo:
         """The host closes a table that has not started."""
-        table = await self._table(table_id)
+        table = await self.core.table(table_id)
         must_be_host(table, by)
         must_be_open(table)
         try:
-            info = table_info(await self.store.tables.cancel(table_id))
+            info = table_info(await self.core.store.tables.cancel(table_id))
         except SeatError as exc:
             raise seat_error(exc) from exc
-        self._emit([TableCancelled(table_id=info.id, game_id=None, table=info, reason="cancelled")])
+        self.core.emit(
+            [TableCancelled(table_id=info.id, game_id=None, table=info, reason="cancelled")]
+        )
         return info
 
     async def _start_game(
         self, table_id: int, *, by: int, seed: int | None
     ) -> tuple[TableInfo, StoredGame, datetime | None]:
-        """Deal the table's game (see :meth:`GameService.start_table`)."""
-        table = await self._table(table_id)
+        """Deal the table's game (see :meth:`start`)."""
+        table = await self.core.table(table_id)
         must_be_host(table, by)
         must_be_open(table)
         if not table.is_full:
@@ -325,15 +336,57 @@ class TablesMixin(ServiceCore):
             )
         game = Game.new(table.rules, seed=random.randrange(2**31) if seed is None else seed)
         first = table.seats[game.turn]
-        deadline = table.pace.deadline(self._now()) if first.is_human else None
+        deadline = table.pace.deadline(self.core.now()) if first.is_human else None
         try:
-            stored = await self.store.tables.start(
+            stored = await self.core.store.tables.start(
                 table_id,
                 game,
                 deadline=deadline,
-                remind_at=table.pace.next_reminder(deadline, self._now()),
-                at=self._now(),
+                remind_at=table.pace.next_reminder(deadline, self.core.now()),
+                at=self.core.now(),
             )
         except SeatError as exc:
             raise seat_error(exc) from exc
-        return await self._table(table_id), stored, as_stored(deadline)
+        return await self.core.table(table_id), stored, as_stored(deadline)
+
+    async def start(self, table_id: int, *, by: int, seed: int | None = None) -> StartedView:
+        """Deal: the table flips to playing with its game in one transaction. Returns the
+        host's seat view (the public view when the host does not play)."""
+        info, stored, deadline = await self._start_game(table_id, by=by, seed=seed)
+        ctx = self.core.live.adopt(stored, table=info, deadline=deadline)  # live from here
+        self.core.adopted(table_id, stored.id)
+        game = ctx.game
+        tid, gid = table_id, stored.id
+        events: list[Event] = [
+            TableStarted(table_id=tid, game_id=gid, table=info, version=stored.version)
+        ]
+        events += [
+            HandChanged(
+                table_id=tid,
+                game_id=gid,
+                seat=s,
+                hand=game.hand(s),
+                version=stored.version,
+                audience=Audience.seat(s),
+            )
+            for s in range(game.rules.players)
+        ]
+        events.append(
+            TurnStarted(
+                table_id=tid,
+                game_id=gid,
+                seat=game.turn,
+                user_id=ctx.user_of(game.turn),
+                deadline=deadline,
+                version=stored.version,
+            )
+        )
+        self.core.emit(events)
+        if deadline is not None:
+            self.core.wakeup.deadline_set(deadline)
+        if ctx.computer_plays(game.turn):
+            self.games.drive(stored.id)
+        seat = ctx.seat_of(by)
+        if seat is None:
+            return await self.games.public_view(stored.id)
+        return await self.games.seat_view(stored.id, user=by)

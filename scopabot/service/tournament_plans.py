@@ -6,10 +6,9 @@ out, on top of the rules of :mod:`.pairing`: the same rows give the same round, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
-from scopabot.engine import Rules, RulesError
 from scopabot.store.tournaments import (
     Entry,
     NewPairing,
@@ -18,7 +17,7 @@ from scopabot.store.tournaments import (
     TournamentStatus,
 )
 
-from .errors import ErrorCode, ServiceError
+from .errors import ServiceError
 from .pairing import (
     Format,
     Outcome,
@@ -37,32 +36,6 @@ from .tournament_views import StandingRow, TournamentErrorCode, refuse, row_of_s
 
 LEAGUE: Final = "league"
 KNOCKOUT: Final = "knockout"
-
-
-def check_rules(
-    preset: str, players: int, options: Mapping[str, Any], defaults: Mapping[str, Any]
-) -> Rules:
-    """The matches' rules: the server's default options, then the organiser's (a target
-    given drops a default number of deals, and the other way round), as a table does."""
-    data = {k: v for k, v in defaults.items() if k not in ("preset", "players")}
-    data.update(options)
-    if options.get("deals") is not None and "target" not in options:
-        data.pop("target", None)
-    if options.get("target") is not None and "deals" not in options:
-        data.pop("deals", None)
-    data.update(preset=preset, players=players)
-    try:
-        return Rules.from_dict(data)
-    except RulesError as exc:
-        raise ServiceError(
-            ErrorCode.BAD_OPTION,
-            str(exc),
-            problem=exc.code.value,
-            option=exc.option,
-            value="" if exc.value is None else str(exc.value),
-        ) from None
-    except (TypeError, ValueError) as exc:
-        raise ServiceError(ErrorCode.BAD_OPTION, str(exc), problem="bad_choice") from None
 
 
 def not_registering(t: Tournament, status: str) -> ServiceError:
@@ -264,7 +237,6 @@ __all__ = [
     "KNOCKOUT",
     "LEAGUE",
     "as_stored",
-    "check_rules",
     "entries_needed",
     "groups_of",
     "league_rows",

@@ -34,6 +34,7 @@ class TournamentErrorCode(StrEnum):
     BAD_GROUPS = "bad_groups"  # groups, qualifiers
     BAD_ROUND_LENGTH = "bad_round_length"  # hours, least, most
     BAD_SEEDING = "bad_seeding"  # value
+    NO_MATCH = "no_match_to_decide"  # tournament_id, user: nothing of theirs undecided
 
 
 # ---------------------------------------------------------------------- what front ends see

@@ -48,6 +48,7 @@ from scopabot.store.tournaments import (
 
 from .errors import ErrorCode, ServiceError
 from .events import Event, MatchOver, TableCancelled
+from .options import Options, chosen_options, table_rules
 from .pairing import (
     Format,
     Outcome,
@@ -61,7 +62,6 @@ from .pairing import (
 from .tournament_plans import (
     KNOCKOUT,
     as_stored,
-    check_rules,
     entries_needed,
     lost_by,
     not_registering,
@@ -232,7 +232,7 @@ class Tournaments:
         roles: Collection[int] = (),
         preset: str = "scopa",
         players: int | None = None,
-        options: Mapping[str, Any] | None = None,
+        options: Options | None = None,
         pace: Pace | None = None,
         on_timeout: TimeoutRule | str = TimeoutRule.COMPUTER,
         level: str = "normal",
@@ -269,7 +269,7 @@ class Tournaments:
         defaults: Mapping[str, Any] = {}
         if guild_id is not None:
             defaults = (await self.service.store.settings.guild(guild_id)).default_rules
-        checked = check_rules(preset, players, options or {}, defaults)
+        checked = table_rules(preset, players, chosen_options(options or {}), defaults)
         # Every match of the tournament is played by these rules, whatever the server's
         # defaults become later.
         frozen = {k: v for k, v in checked.to_dict().items() if k not in ("preset", "players")}
@@ -507,13 +507,91 @@ class Tournaments:
                 game_id = await self._game_of(p)
                 if game_id is not None:
                     with suppress(ServiceError):  # the match ended meanwhile: it stands
-                        await self.service.resign(game_id, user=user)
+                        await self.service.games.resign(game_id, user=user)
                     await self._record(t, p)
                 else:
                     await self._decide(t, p, lost_by(p, entry.id), reason="withdrawn")
         info = await self._changed(tournament_id, user, "withdrew")
         await self.advance(tournament_id)
         return info
+
+    async def abandon_match(
+        self,
+        tournament_id: int,
+        *,
+        by: int,
+        user: int,
+        both: bool = False,
+        manager: bool = False,
+    ) -> MatchInfo:
+        """The organiser decides the match ``user`` has to play this round (someone vanished
+        and the round should not wait for its deadline): ``user``'s side loses it, or with
+        ``both`` both sides do. A match in play ends now (counted like a resignation, for the
+        ratings too; called off with no result when both lose); a table not yet dealt is
+        closed."""
+        async with self._lock(tournament_id):
+            t = await self._get(tournament_id)
+            self._must_organise(t, by, manager)
+            if t.status is not TournamentStatus.PLAYING:
+                raise refuse(
+                    TournamentErrorCode.NOT_PLAYING,
+                    "the tournament is not being played",
+                    tournament_id=t.id,
+                    status=t.status.value,
+                )
+            try:
+                entry = await self.store.tournaments.entry_of(t.id, user)
+            except NotEnteredError:
+                raise refuse(
+                    TournamentErrorCode.NO_MATCH, "not entered", tournament_id=t.id, user=user
+                ) from None
+            for p in await self.store.tournaments.pairings(t.id, round_number=t.round):
+                await self._record(t, p)  # a match just ended stands as it ended
+            found = [
+                p
+                for p in await self.store.tournaments.pairings(t.id, round_number=t.round)
+                if p.outcome is None and entry.id in (p.entry_a, p.entry_b)
+            ]
+            if not found:
+                raise refuse(
+                    TournamentErrorCode.NO_MATCH,
+                    "no match of theirs to decide this round",
+                    tournament_id=t.id,
+                    user=user,
+                )
+            p = found[0]
+            outcome = Outcome.BOTH_LOST if both else lost_by(p, entry.id)
+            await self._abandon(p, outcome, losing=0 if entry.id == p.entry_a else 1)
+            entries = {e.id: e.people for e in await self.store.tournaments.entries(t.id)}
+            decided = [q for q in await self.store.tournaments.pairings(t.id) if q.id == p.id]
+        await self.advance(tournament_id)
+        return match_info(decided[0], entries)
+
+    async def _abandon(self, p: StoredPairing, outcome: Outcome, losing: int) -> None:
+        store = self.service.store
+        table = None if p.table_id is None else await store.tables.get(p.table_id)
+        points = (0, 0)
+        if table is not None and table.game_id is not None:
+            stored = await store.games.load(table.game_id)
+            points = (stored.game.totals[0], stored.game.totals[1])
+        if not await self.store.tournaments.decide(
+            p.id,
+            outcome=outcome.value,
+            points_a=points[0],
+            points_b=points[1],
+            reason="organiser",
+            at=self._now(),
+        ):
+            return
+        if table is None:
+            return
+        if table.game_id is None:
+            if table.status is TableStatus.OPEN:
+                await self.service.tables.cancel(table.id, by=table.host_id)
+        elif outcome is Outcome.BOTH_LOST:
+            await call_off(self.service, table.game_id)
+        else:
+            await end_game(self.service, table.game_id, losing_side=losing, reason="forfeit")
 
     async def cancel(self, tournament_id: int, *, by: int, manager: bool = False) -> TournamentInfo:
         """The organiser calls the tournament off; matches in play go on as ordinary games,
@@ -547,7 +625,7 @@ class Tournaments:
                 if p.outcome is None and p.table_id is not None:
                     table = await self.service.store.tables.get(p.table_id)
                     if table.status is TableStatus.OPEN:
-                        await self.service.cancel_table(p.table_id, by=table.host_id)
+                        await self.service.tables.cancel(p.table_id, by=table.host_id)
             info = self._info(t, entries)
         self.service.hub.publish(
             [
@@ -692,7 +770,7 @@ class Tournaments:
             )
         except TournamentChangedError:
             return  # someone else opened it: their round stands
-        self.service._deadline_set(deadline)
+        self.service.deadlines.wake(deadline)
         await self._open_tables(t)
         people = {e.id: e.people for e in entries}
         matches = tuple(
@@ -737,7 +815,7 @@ class Tournaments:
             options = dict(t.options)
             if stage_of(t, p.round) == KNOCKOUT:
                 options["tiebreak"] = "ko"  # a knock-out match always has a winner
-            table = await service.open_table(
+            table = await service.tables.open(
                 host=t.organiser_id,
                 guild_id=t.guild_id,
                 channel_id=None,  # the front end places it: a thread of the tournament's channel
@@ -750,10 +828,10 @@ class Tournaments:
                 seat_host=False,
             )
             if not await self.store.tournaments.attach_table(p.id, table.id):
-                await service.cancel_table(table.id, by=t.organiser_id)  # lost a race
+                await service.tables.cancel(table.id, by=t.organiser_id)  # lost a race
                 return
             table_id = table.id
-        info = await service.table(table_id)
+        info = await service.tables.get(table_id)
         if info.status is not TableStatus.OPEN:
             return
         for side, entry in ((0, a), (1, b)):
@@ -761,10 +839,10 @@ class Tournaments:
                 continue  # a computer sits there
             for person in entry.people:
                 if info.seat_of(person) is None:
-                    info = await service.join(table_id, user=person, side=side)
+                    info = await service.tables.join(table_id, user=person, side=side)
         while info.open_seats:
-            info = await service.add_computer(table_id, by=t.organiser_id, level=t.level)
-        await service.start_table(
+            info = await service.tables.add_computer(table_id, by=t.organiser_id, level=t.level)
+        await service.tables.start(
             table_id, by=t.organiser_id, seed=match_seed(t.seed, p.round, p.slot)
         )
 
@@ -836,7 +914,7 @@ class Tournaments:
         table = None if p.table_id is None else await store.tables.get(p.table_id)
         if table is None or table.game_id is None:
             if table is not None and table.status is TableStatus.OPEN:
-                await self.service.cancel_table(table.id, by=table.host_id)
+                await self.service.tables.cancel(table.id, by=table.host_id)
             await self._decide(t, p, Outcome.BOTH_LOST, reason="not_played")
             return
         game_id = table.game_id

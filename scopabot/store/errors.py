@@ -193,3 +193,40 @@ def translate(exc: sqlite3.Error, path: Path | str) -> StoreError:
     if primary in (_CANTOPEN, _PERM, _READONLY, _AUTH, _IOERR) or "unable to open" in text:
         return DatabaseUnreadableError(path, f"cannot read or write the file ({text})")
     return StoreError(f"{path}: {type(exc).__name__}: {text}")
+
+
+class TournamentError(StoreError):
+    """A change the tournament's state does not allow; nothing was written."""
+
+    def __init__(self, tournament_id: int, message: str) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(message)
+
+
+class NotRegisteringError(TournamentError):
+    def __init__(self, tournament_id: int, status: str) -> None:
+        self.status = status
+        super().__init__(tournament_id, f"tournament {tournament_id} is {status}")
+
+
+class AlreadyEnteredError(TournamentError):
+    def __init__(self, tournament_id: int, user_id: int) -> None:
+        self.user_id = user_id
+        super().__init__(tournament_id, f"{user_id} is already entered in {tournament_id}")
+
+
+class NotEnteredError(TournamentError):
+    def __init__(self, tournament_id: int, user_id: int) -> None:
+        self.user_id = user_id
+        super().__init__(tournament_id, f"{user_id} is not entered in {tournament_id}")
+
+
+class TournamentChangedError(TournamentError):
+    """The tournament moved on since it was read (another process, a second click)."""
+
+    def __init__(self, tournament_id: int, expected: int, actual: int | None) -> None:
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            tournament_id, f"tournament {tournament_id} is at {actual}, not {expected}"
+        )

@@ -103,14 +103,16 @@ class GameStore:
         version, game = await self._load(game_id)
         return StoredGame(game_id, version, game)
 
-    async def replay(self, game_id: int) -> StoredGame:
-        """The game rebuilt from its record alone (every move played again)."""
+    async def record(self, game_id: int) -> tuple[int, GameRecord]:
+        """The game's version and its record alone (rules, seed, every deck order, every move),
+        read in one transaction: what replays the game exactly (``Game.replay``), for a check
+        of the snapshot or an export. The store reads it; the engine plays it."""
         async with self._db.read() as db:
             row = await _one(db, "SELECT version FROM games WHERE id = ?", (game_id,))
             if row is None:
                 raise NotFoundError(f"no game {game_id}")
             record = await self._record(db, game_id)
-        return StoredGame(game_id, int(row[0]), Game.replay(record))
+        return int(row[0]), record
 
     async def moves(self, game_id: int) -> list[MoveEntry]:
         """Every move in order, with who made it and when."""

@@ -402,3 +402,106 @@ class UserGame:
     turn: int
     deadline_at: datetime | None
     rules: Rules
+
+
+# ---------------------------------------------------------------------- tournaments
+
+
+class TournamentStatus(StrEnum):
+    REGISTERING = "registering"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    organiser_id: int
+    name: str
+    format: str
+    preset: str
+    players: int
+    options: dict[str, Any]
+    pace: dict[str, Any]
+    on_timeout: str
+    level: str
+    round_seconds: int
+    rounds: int | None
+    groups: int | None
+    qualifiers: int | None
+    seeding: str
+    seed: int
+    computers: bool  # computer players fill a Swiss bye and a withdrawn entry's place
+    status: TournamentStatus
+    round: int
+    round_deadline: datetime | None
+    bracket: int | None
+    knockout_from: int | None
+    winner_entry: int | None
+    standings: list[dict[str, Any]] | None
+    version: int
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """An entry: one person, or a pair (``partner_id``); ``seed`` and ``group_no`` from the
+    start on."""
+
+    id: int
+    tournament_id: int
+    user_id: int
+    partner_id: int | None
+    seed: int | None
+    group_no: int | None
+    joined_at: datetime
+    withdrawn_at: datetime | None
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return (self.user_id,) if self.partner_id is None else (self.user_id, self.partner_id)
+
+
+@dataclass(frozen=True, slots=True)
+class NewPairing:
+    """A pairing to store with its round; ``outcome`` set for one decided at once (a bye, a
+    rest, a walkover)."""
+
+    slot: int
+    entry_a: int
+    entry_b: int | None
+    group_no: int | None = None
+    outcome: str | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPairing:
+    id: int
+    tournament_id: int
+    round: int
+    slot: int
+    group_no: int | None
+    entry_a: int
+    entry_b: int | None
+    table_id: int | None
+    outcome: str | None
+    points_a: int
+    points_b: int
+    reason: str | None
+    decided_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    tournament_id: int
+    round: int
+    stage: str
+    started_at: datetime
+    deadline_at: datetime
+    finished_at: datetime | None

@@ -1,7 +1,8 @@
 """Tournaments as kept: the tournament, its entries and people, its rounds and pairings.
 
 A part of the store like the others: ``store.tournaments``, a :class:`TournamentStore` on the
-store's one :class:`~.database.Database`. It only stores: the service decides every pairing and
+store's one :class:`~.database.Database`, its data types in :mod:`.models` and its refusals in
+:mod:`.errors` (all importable from here too). It only stores: the service decides every pairing and
 result. Each write is guarded so that it happens once, whoever asks twice: a round is opened
 once (its key), a pairing is decided once (``WHERE outcome IS NULL``) and opens at most one
 table (``WHERE table_id IS NULL`` and a unique index), and the tournament row carries a version
@@ -13,154 +14,33 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
 import aiosqlite
 
 from .database import Database
-from .errors import NotFoundError, StoreError
-from .models import from_ms, now, opt_dt, opt_ms, to_ms
-
-
-class TournamentStatus(StrEnum):
-    REGISTERING = "registering"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    CANCELLED = "cancelled"
-
-
-class TournamentError(StoreError):
-    """A change the tournament's state does not allow; nothing was written."""
-
-    def __init__(self, tournament_id: int, message: str) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(message)
-
-
-class NotRegisteringError(TournamentError):
-    def __init__(self, tournament_id: int, status: str) -> None:
-        self.status = status
-        super().__init__(tournament_id, f"tournament {tournament_id} is {status}")
-
-
-class AlreadyEnteredError(TournamentError):
-    def __init__(self, tournament_id: int, user_id: int) -> None:
-        self.user_id = user_id
-        super().__init__(tournament_id, f"{user_id} is already entered in {tournament_id}")
-
-
-class NotEnteredError(TournamentError):
-    def __init__(self, tournament_id: int, user_id: int) -> None:
-        self.user_id = user_id
-        super().__init__(tournament_id, f"{user_id} is not entered in {tournament_id}")
-
-
-class TournamentChangedError(TournamentError):
-    """The tournament moved on since it was read (another process, a second click)."""
-
-    def __init__(self, tournament_id: int, expected: int, actual: int | None) -> None:
-        self.expected = expected
-        self.actual = actual
-        super().__init__(
-            tournament_id, f"tournament {tournament_id} is at {actual}, not {expected}"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Tournament:
-    id: int
-    guild_id: int | None
-    channel_id: int | None
-    organiser_id: int
-    name: str
-    format: str
-    preset: str
-    players: int
-    options: dict[str, Any]
-    pace: dict[str, Any]
-    on_timeout: str
-    level: str
-    round_seconds: int
-    rounds: int | None
-    groups: int | None
-    qualifiers: int | None
-    seeding: str
-    seed: int
-    computers: bool  # computer players fill a Swiss bye and a withdrawn entry's place
-    status: TournamentStatus
-    round: int
-    round_deadline: datetime | None
-    bracket: int | None
-    knockout_from: int | None
-    winner_entry: int | None
-    standings: list[dict[str, Any]] | None
-    version: int
-    created_at: datetime
-    started_at: datetime | None
-    finished_at: datetime | None
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """An entry: one person, or a pair (``partner_id``); ``seed`` and ``group_no`` from the
-    start on."""
-
-    id: int
-    tournament_id: int
-    user_id: int
-    partner_id: int | None
-    seed: int | None
-    group_no: int | None
-    joined_at: datetime
-    withdrawn_at: datetime | None
-
-    @property
-    def people(self) -> tuple[int, ...]:
-        return (self.user_id,) if self.partner_id is None else (self.user_id, self.partner_id)
-
-
-@dataclass(frozen=True, slots=True)
-class NewPairing:
-    """A pairing to store with its round; ``outcome`` set for one decided at once (a bye, a
-    rest, a walkover)."""
-
-    slot: int
-    entry_a: int
-    entry_b: int | None
-    group_no: int | None = None
-    outcome: str | None = None
-    reason: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class StoredPairing:
-    id: int
-    tournament_id: int
-    round: int
-    slot: int
-    group_no: int | None
-    entry_a: int
-    entry_b: int | None
-    table_id: int | None
-    outcome: str | None
-    points_a: int
-    points_b: int
-    reason: str | None
-    decided_at: datetime | None
-
-
-@dataclass(frozen=True, slots=True)
-class Round:
-    tournament_id: int
-    round: int
-    stage: str
-    started_at: datetime
-    deadline_at: datetime
-    finished_at: datetime | None
-
+from .errors import (
+    AlreadyEnteredError,
+    NotEnteredError,
+    NotFoundError,
+    NotRegisteringError,
+    TournamentChangedError,
+    TournamentError,
+)
+from .models import (
+    Entry,
+    NewPairing,
+    Round,
+    StoredPairing,
+    Tournament,
+    TournamentStatus,
+    from_ms,
+    now,
+    opt_dt,
+    opt_ms,
+    to_ms,
+)
 
 _TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, format, preset, players, options, pace,"

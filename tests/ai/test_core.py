@@ -18,7 +18,7 @@ from scopabot.ai.determinize import Sampler
 from scopabot.ai.features import card_weights
 from scopabot.ai.search import exact_value
 from scopabot.ai.sim import playout, reward, settle
-from scopabot.engine import Deal, Game, Preset, PrimieraRule, Rules, score_deal
+from scopabot.engine import VALUE_OF, Deal, Game, Preset, PrimieraRule, Rules, score_deal
 
 from .helpers import ALL_RULES, midgame
 
@@ -157,3 +157,63 @@ def test_the_greedy_playout_plays_as_the_reference_on_the_engine_deal(rules: Rul
             assert value == pytest.approx(reward(deal, side))
             assert s.piles == [core.mask_of(p) for p in deal.captured]
             assert s.scope == deal.scope
+
+
+def random_playout_on_the_deal(deal: Deal, bits: random.Random) -> list[int]:
+    """The core's random playout written plainly on the engine's Deal, drawing the same
+    random numbers for the same choices: the round in progress, each seat in turn drawing a
+    card of its hand; each later round as one of the rounds' orders of play; one capture
+    drawn among several."""
+    c = core.core_for(deal.rules)
+    draw = bits.getrandbits
+    hands = [h[:] for h in deal.hands]
+    order = []
+    seat = deal.turn
+    while hands[seat]:
+        held = len(hands[seat])
+        order.append(hands[seat].pop(draw(24) % held if held > 1 else -1))
+        seat = (seat + 1) % deal.n
+    pos = 0
+    deck = tuple(deal.deck[deal.pos :])
+    while True:
+        for card in order:
+            legal = [taken for played, taken in deal.actions() if played == card]
+            assert legal, "the playout played a card its seat does not hold"
+            table = core.mask_of(deal.table)
+            options = core.captures(c, table, core.code_of(table), VALUE_OF[card])
+            if len(options) > 1:
+                taken_mask = options[draw(24) % len(options)][0]
+            else:
+                taken_mask = options[0][0] if options else 0
+            taken = tuple(t for t in deal.table if taken_mask >> t & 1)
+            assert sorted(taken) in [sorted(t) for t in legal]
+            if deal.apply(card, taken):
+                deal.finish()
+                return deal.totals()
+        orders = c.round_orders(pos)
+        order = list(orders[draw(24) % len(orders)](deck))
+        pos += c.round_cards
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    rules=any_rules(),
+    seed=st.integers(0, 2**32),
+    plays=st.integers(0, 30),
+    moves=st.integers(0, 2**32),
+)
+def test_the_random_playout_plays_and_scores_as_the_engine_deal(
+    rules: Rules, seed: int, plays: int, moves: int
+) -> None:
+    # The benchmark's measure of the core: its plays are legal plays of the engine's Deal,
+    # and its points are the Deal's, from a dealt position or one sampled mid-deal.
+    game = midgame(rules, seed=seed % 1000, plays=plays % (rules.players * rules.hand_size))
+    deal = Sampler(game.view_for(game.turn)).sample(random.Random(moves))
+    c = core.core_for(rules)
+    s = core.State.of(deal)
+    points = core.random_playout(c, s, random.Random(moves).getrandbits)
+    reference = deal.copy()
+    assert points == random_playout_on_the_deal(reference, random.Random(moves))
+    assert s.piles == [core.mask_of(p) for p in reference.captured]
+    assert s.scope == reference.scope
+    assert not s.table and not any(s.hands) and s.left == 0

@@ -24,22 +24,33 @@ from .helpers import hand_message, live_cards, play_from, thread_named
 MOST_CALLS_A_CLICK = 3
 
 
-class CountedService:
-    """The service as the bot sees it, counting each call it makes."""
+PARTS = ("tables", "games", "people", "settings", "boards", "score_sheets", "tournaments")
 
-    def __init__(self, real: GameService) -> None:
+
+class CountedService:
+    """The service as the bot sees it, counting each call it makes, on the root or on one of
+    its parts (named ``"games.play"``)."""
+
+    def __init__(
+        self, real: Any, *, prefix: str = "", counter: CountedService | None = None
+    ) -> None:
         self._real = real
+        self._prefix = prefix
+        self._counter = counter or self
         self.calls: list[str] = []
         self.users: list[int | None] = []  # the ``user`` of each call, if it names one
 
     def __getattr__(self, name: str) -> Any:
         attr = getattr(self._real, name)
+        if not self._prefix and name in PARTS:
+            return CountedService(attr, prefix=f"{name}.", counter=self)
         if not inspect.iscoroutinefunction(attr):
             return attr
+        counter, called = self._counter, self._prefix + name
 
         async def counted(*args: Any, **kwargs: Any) -> Any:
-            self.calls.append(name)
-            self.users.append(kwargs.get("user"))
+            counter.calls.append(called)
+            counter.users.append(kwargs.get("user"))
             return await attr(*args, **kwargs)
 
         return counted
@@ -89,7 +100,8 @@ async def test_a_card_click_costs_at_most_three_service_calls(
                     for name, user in zip(
                         counted.calls[before:], counted.users[before:], strict=True
                     )
-                    if name == "public_view" or (name == "seat_view" and user == actor.user.id)
+                    if name == "games.public_view"
+                    or (name == "games.seat_view" and user == actor.user.id)
                 ]
             assert len(costs) >= 3
             worst = max(costs, key=lambda c: sum(c.values()))

@@ -125,7 +125,7 @@ async def test_the_game_suggestions_cost_one_service_call() -> None:
 
     calls: list[str] = []
 
-    class Service:
+    class People:
         async def my_games(self, *, user: int) -> list[MyGame]:
             calls.append("my_games")
             return [
@@ -145,6 +145,13 @@ async def test_the_game_suggestions_cost_one_service_call() -> None:
                 )
                 for n in range(1, 6)
             ]
+
+        def __getattr__(self, name: str) -> Any:
+            calls.append(name)
+            raise AssertionError(f"service.people.{name} called")
+
+    class Service:
+        people = People()
 
         def __getattr__(self, name: str) -> Any:
             calls.append(name)

@@ -15,17 +15,27 @@ from tests.standin import DiscordStandIn
 from .helpers import BotProcess
 
 
+class Settings:
+    def __init__(self, servers: dict[int, str | None]) -> None:
+        self.servers = servers
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        return GuildSettings(guild_id, self.servers.get(guild_id))
+
+
+class People:
+    def __init__(self, languages: dict[int, str]) -> None:
+        self.languages = languages
+
+    async def language(self, user_id: int) -> str | None:
+        return self.languages.get(user_id)
+
+
 class Service:
     """What ``Langs`` reads of the service: people's and servers' saved languages."""
 
     def __init__(self, servers: dict[int, str | None], people: dict[int, str]) -> None:
-        self.servers, self.people = servers, people
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        return GuildSettings(guild_id, self.servers.get(guild_id))
-
-    async def language(self, user_id: int) -> str | None:
-        return self.people.get(user_id)
+        self.settings, self.people = Settings(servers), People(people)
 
 
 def table(guild_id: int | None, host: int) -> Any:

@@ -75,3 +75,64 @@ async def test_a_knockout_tournament_from_registration_to_its_winner(
     assert bracket.text().count("per abbandono") == 3
     stats = await (await carol.slash("scopa stats")).followup()
     assert "Tornei: **Coppa dell'Osteria**" in stats.text()
+
+
+async def test_the_organiser_abandons_a_match_and_nobody_else_may(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice, bob, carol, dave = (s.user(n) for n in ("alice", "bob", "carol", "dave"))
+    dave.user.dms_open = True
+    tavolo = s.channel("tavolo")
+    await alice.slash("scopa tournament create", name="Coppa", deals=1)
+    for person in (alice, bob, carol, dave):
+        await person.slash("scopa tournament join")
+    await (await alice.slash("scopa tournament start")).finished(timeout=10)
+    await s.wait_for(lambda: posted(s, tavolo, "turno 1"), timeout=10)
+
+    refused = (await bob.slash("scopa tournament abandon", player=carol.user)).message
+    assert refused is not None and refused.ephemeral and "Solo chi organizza" in refused.text()
+    decided = (await alice.slash("scopa tournament abandon", player=carol.user)).message
+    assert decided is not None and not decided.ephemeral
+    assert "decisa da chi organizza" in decided.text()
+    assert f"la perde <@{carol.user.id}>" in decided.text()
+    again = (await alice.slash("scopa tournament abandon", player=carol.user)).message
+    assert again is not None and again.ephemeral and "non ha partite" in again.text()
+    bracket = (await bob.slash("scopa tournament bracket")).message
+    assert bracket is not None and "decisa da chi organizza" in bracket.text()
+
+
+async def test_a_withdrawn_players_place_is_a_computers_and_they_are_told_nothing_more(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    s = threaded
+    alice, bob, carol = (s.user(n) for n in ("alice", "bob", "carol"))
+    tavolo = s.channel("tavolo")
+    await alice.slash(
+        "scopa tournament create", name="Lega", format="round_robin", deals=1, computers=True
+    )
+    for person in (alice, bob, carol):
+        await person.slash("scopa tournament join")
+    await (await alice.slash("scopa tournament start")).finished(timeout=10)
+    await s.wait_for(lambda: posted(s, tavolo, "turno 1"), timeout=10)
+    gone = (await bob.slash("scopa tournament withdraw")).message
+    assert gone is not None and "si ritira" in gone.text()
+
+    def against_computer() -> list[Message]:
+        return [
+            m
+            for p in (alice, carol)
+            for m in s.dm_timeline(p.user)
+            if "contro un giocatore del computer" in m.content
+        ]
+
+    for number in (2, 3):  # bob rests in one round at most: his place is played in another
+        for person in (alice, carol):
+            await person.slash("scopa resign")  # (refused when not at a table: no matter)
+        await s.wait_for(lambda n=number: posted(s, tavolo, f"turno {n}"), timeout=10)
+        if against_computer():
+            break
+    [told] = await s.wait_for(against_computer, timeout=5)
+    assert "**Lega** · turno " in told.content
+    later = [m for m in s.dm_timeline(bob.user) if "**Lega** · turno 2" in m.content]
+    assert not later and not [m for m in s.dm_timeline(bob.user) if "turno 3" in m.content]

@@ -31,11 +31,11 @@ async def play_once(
     service: GameService, game_id: int, user: int, rng: random.Random | None = None
 ) -> MoveOutcome:
     """The person plays a legal move (random, or the first), naming the version they saw."""
-    view: SeatView = await service.seat_view(game_id, user=user)
+    view: SeatView = await service.games.seat_view(game_id, user=user)
     moves = [m for options in view.choices.values() for m in options]
     move = rng.choice(moves) if rng else moves[0]
     capture = "+".join(str(c) for c in move.sorted_capture()) or None
-    return await service.play(
+    return await service.games.play(
         game_id, user=user, card=str(move.card), capture=capture, version=view.version
     )
 
@@ -46,7 +46,7 @@ async def play_out(
     """People play whenever it is their turn until the match ends (computers answer)."""
     while True:
         await service.settle()
-        public = await service.public_view(game_id)
+        public = await service.games.public_view(game_id)
         if public.finished:
             return
         holder = public.seats[public.turn]

@@ -80,25 +80,25 @@ async def test_views_and_outcomes_match_a_fresh_read_without_reading_again(
     service: GameService, store: Store, clock: FakeClock
 ) -> None:
     game_id = await two_people(service, seed=5, deals=1)
-    await service.public_view(game_id)  # the first view reads the game once
+    await service.games.public_view(game_id)  # the first view reads the game once
     rng = random.Random(5)
     reads = Reads(store)
     moves = 0
     outcome = None
-    while not (public := await service.public_view(game_id)).finished:
+    while not (public := await service.games.public_view(game_id)).finished:
         user = public.seats[public.turn].user_id
         assert user is not None
         outcome = await play_once(service, game_id, user, rng)
         moves += 1
         assert isinstance(outcome.view, SeatView)
         assert outcome.view.version == outcome.version
-        kept = (outcome.view, await service.seat_view(game_id, user=user))
-        public = await service.public_view(game_id)
+        kept = (outcome.view, await service.games.seat_view(game_id, user=user))
+        public = await service.games.public_view(game_id)
         reads_so_far = reads.count
         fresh = await fresh_service(store, clock)
         try:
-            assert kept[0] == kept[1] == await fresh.seat_view(game_id, user=user)
-            assert public == await fresh.public_view(game_id)
+            assert kept[0] == kept[1] == await fresh.games.seat_view(game_id, user=user)
+            assert public == await fresh.games.public_view(game_id)
             assert public.table == await fresh_table(store, public.table.id)
         finally:
             await fresh.close()
@@ -114,16 +114,16 @@ async def test_a_playing_tables_reads_are_kept_and_match_the_store(
     service: GameService, store: Store
 ) -> None:
     game_id = await two_people(service, seed=2, deals=1)
-    table_id = (await service.table_of_game(game_id)).id
+    table_id = (await service.tables.of_game(game_id)).id
     for _ in range(3):
-        public = await service.public_view(game_id)
+        public = await service.games.public_view(game_id)
         await play_once(service, game_id, public.seats[public.turn].user_id or 0)
-        assert await service.table(table_id) == await fresh_table(store, table_id)
-    moved = await service.set_table_messages(table_id, channel_id=7, message_id=70)
+        assert await service.tables.get(table_id) == await fresh_table(store, table_id)
+    moved = await service.tables.set_messages(table_id, channel_id=7, message_id=70)
     assert moved == await fresh_table(store, table_id)
     reads = Reads(store)
-    kept = await service.table(table_id)
-    assert (await service.table_of_game(game_id)) == kept
+    kept = await service.tables.get(table_id)
+    assert (await service.tables.of_game(game_id)) == kept
     assert reads.count == 0, "a playing table was read from the store again"
     assert kept.message_id == 70 and kept.channel_id == 7
     assert kept == await fresh_table(store, table_id)
@@ -133,20 +133,20 @@ async def test_a_finished_or_unknown_tables_read_goes_to_the_store(
     service: GameService, store: Store
 ) -> None:
     game_id = await two_people(service, seed=3, deals=1)
-    table_id = (await service.table_of_game(game_id)).id
-    await service.resign(game_id, user=1)
-    after = await service.table(table_id)
+    table_id = (await service.tables.of_game(game_id)).id
+    await service.games.resign(game_id, user=1)
+    after = await service.tables.get(table_id)
     assert after == await fresh_table(store, table_id)
     assert after.status.value == "finished"
-    opened = await service.open_table(host=9)
-    assert await service.table(opened.id) == await fresh_table(store, opened.id)
+    opened = await service.tables.open(host=9)
+    assert await service.tables.get(opened.id) == await fresh_table(store, opened.id)
 
 
 async def test_a_view_while_a_move_is_written_shows_the_game_before_it(
     service: GameService, store: Store
 ) -> None:
     game_id = await two_people(service, seed=4, deals=1)
-    before = await service.public_view(game_id)
+    before = await service.games.public_view(game_id)
     user = before.seats[before.turn].user_id or 0
     gate, writing = asyncio.Event(), asyncio.Event()
     real = store.database.write_once  # the move's hand-off to the database: its live copy is out
@@ -172,11 +172,11 @@ async def test_a_view_while_a_move_is_written_shows_the_game_before_it(
     assert live is not None and live.version == before.version
     assert live.game.move_count == record.move_count - 1
     assert games_held_by_the_store(store) == [], "the store keeps a copy of a game"
-    during = await service.public_view(game_id)
+    during = await service.games.public_view(game_id)
     assert reads.count == 0, "a view during a write read the store"
     assert during == before
     gate.set()
     outcome = await move
-    after = await service.public_view(game_id)
+    after = await service.games.public_view(game_id)
     assert after.version == outcome.version == before.version + 1
     assert reads.count == 0

@@ -37,16 +37,16 @@ async def test_computers_in_every_seat_play_a_match_to_its_end(
     options: dict[str, object],
 ) -> None:
     levels = ["random", "greedy", "normal", "greedy"]
-    table = await service.open_table(
+    table = await service.tables.open(
         host=1, preset=preset, players=players, options=options, seat_host=False
     )
     for seat in range(players):
-        table = await service.add_computer(table.id, by=1, level=levels[seat])
-    started = await service.start_table(table.id, by=1, seed=11)
+        table = await service.tables.add_computer(table.id, by=1, level=levels[seat])
+    started = await service.tables.start(table.id, by=1, seed=11)
     await service.settle()
-    public = await service.public_view(started.game_id)
+    public = await service.games.public_view(started.game_id)
     assert public.finished and public.outcome is not None
-    assert (await service.table(table.id)).status is TableStatus.FINISHED
+    assert (await service.tables.get(table.id)).status is TableStatus.FINISHED
     plays = events.of(CardPlayed, started.game_id)
     assert len(plays) == len(await service.store.games.moves(started.game_id))
     assert [e.version for e in plays] == list(range(2, len(plays) + 2))
@@ -62,17 +62,17 @@ async def test_people_and_computers_mixed(
     players: int,
     options: dict[str, object],
 ) -> None:
-    table = await service.open_table(
+    table = await service.tables.open(
         host=1, preset=preset, players=players, options={**options, "deals": 1}, computers=0
     )
     people = [1]
     for seat in range(1, players):
         if seat % 2:
-            table = await service.add_computer(table.id, by=1, level="greedy")
+            table = await service.tables.add_computer(table.id, by=1, level="greedy")
         else:
             people.append(10 + seat)
-            table = await service.join(table.id, user=10 + seat)
-    started = await service.start_table(table.id, by=1, seed=players)
+            table = await service.tables.join(table.id, user=10 + seat)
+    started = await service.tables.start(table.id, by=1, seed=players)
     await play_out(service, started.game_id, people, random.Random(1))
     await service.settle()
     over = events.of(MatchOver, started.game_id)
@@ -84,17 +84,17 @@ async def test_people_and_computers_mixed(
     for turn in turns:
         person = turn.user_id is not None
         assert (turn.deadline is not None) == person
-    mine = await service.my_games(user=1)
+    mine = await service.people.my_games(user=1)
     assert all(g.table_id != table.id for g in mine)  # finished tables leave "my games"
 
 
 async def test_two_hundred_games_at_once(service: GameService) -> None:
     games = []
     for n in range(200):
-        table = await service.open_table(
+        table = await service.tables.open(
             host=1000 + n, computers=1, level="random", options={"deals": 1}
         )
-        games.append((await service.start_table(table.id, by=1000 + n, seed=n)).game_id)
+        games.append((await service.tables.start(table.id, by=1000 + n, seed=n)).game_id)
 
     async def person(n: int) -> None:
         await play_out(service, games[n], [1000 + n], random.Random(n))
@@ -102,5 +102,5 @@ async def test_two_hundred_games_at_once(service: GameService) -> None:
     await asyncio.gather(*(person(n) for n in range(200)))
     await service.settle()
     for game_id in games:
-        assert (await service.public_view(game_id)).finished
+        assert (await service.games.public_view(game_id)).finished
     assert await service.store.games.playing() == []

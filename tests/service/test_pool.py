@@ -40,20 +40,20 @@ async def test_an_expert_thinks_in_a_worker_while_other_games_move(
 ) -> None:
     pool = WatchedPool()
     service = await GameService.start(store, clock=clock, thinker=pool, computer_pause=0)
-    table = await service.open_table(host=1, seat_host=False, computers=0, options={"deals": 1})
-    await service.add_computer(table.id, by=1, level="expert")
-    await service.add_computer(table.id, by=1, level="random")
-    expert_game = (await service.start_table(table.id, by=1, seed=7)).game_id
+    table = await service.tables.open(host=1, seat_host=False, computers=0, options={"deals": 1})
+    await service.tables.add_computer(table.id, by=1, level="expert")
+    await service.tables.add_computer(table.id, by=1, level="random")
+    expert_game = (await service.tables.start(table.id, by=1, seed=7)).game_id
     others = []
     for n in range(3):
-        other = await service.open_table(host=10 + n, computers=1, level="normal")
-        others.append((await service.start_table(other.id, by=10 + n, seed=n)).game_id)
+        other = await service.tables.open(host=10 + n, computers=1, level="normal")
+        others.append((await service.tables.start(other.id, by=10 + n, seed=n)).game_id)
     await asyncio.wait_for(pool.thinking.wait(), 60)
     moved_while_thinking = 0
     rng = random.Random(1)
     while not pool.done.is_set() and moved_while_thinking < 30:
         for n, game_id in enumerate(others):
-            public = await service.public_view(game_id)
+            public = await service.games.public_view(game_id)
             if not public.finished and public.seats[public.turn].user_id == 10 + n:
                 await play_once(service, game_id, 10 + n, rng)
                 if not pool.done.is_set():

@@ -272,10 +272,10 @@ async def test_a_levels_first_rating_change_starts_from_its_real_rating(tmp_path
         tmp_path / "l.db", clock=FakeClock(), thinker=InlineThinker(), computer_pause=0
     )
     try:
-        table = await service.open_table(host=1, guild_id=4, computers=1, level="expert")
-        game_id = (await service.start_table(table.id, by=1, seed=2)).game_id
+        table = await service.tables.open(host=1, guild_id=4, computers=1, level="expert")
+        game_id = (await service.tables.start(table.id, by=1, seed=2)).game_id
         await service.settle()
-        outcome = await service.resign(game_id, user=1)
+        outcome = await service.games.resign(game_id, user=1)
         [over] = outcome.events
         assert isinstance(over, MatchOver)
         expert = computer_rating_id(Level.EXPERT)

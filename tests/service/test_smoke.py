@@ -8,8 +8,8 @@ from .helpers import Recorder, play_out
 async def test_a_person_against_a_computer_plays_to_the_end(
     service: GameService, events: Recorder
 ) -> None:
-    table = await service.open_table(host=1, computers=1, level="greedy")
-    started = await service.start_table(table.id, by=1, seed=3)
+    table = await service.tables.open(host=1, computers=1, level="greedy")
+    started = await service.tables.start(table.id, by=1, seed=3)
     await play_out(service, started.game_id, [1])
     await service.settle()
     over = events.of(MatchOver)

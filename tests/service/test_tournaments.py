@@ -10,7 +10,14 @@ from datetime import timedelta
 
 import pytest
 
-from scopabot.service import FakeClock, GameService, InlineThinker, ServiceError, TableStatus
+from scopabot.service import (
+    ErrorCode,
+    FakeClock,
+    GameService,
+    InlineThinker,
+    ServiceError,
+    TableStatus,
+)
 from scopabot.service.live import LiveGames
 from scopabot.service.pairing import Outcome, Result, round_robin, standings
 from scopabot.service.tournaments import (
@@ -55,7 +62,7 @@ async def play_round(service: GameService, tid: int, rng: random.Random) -> int:
     for m in await service.tournaments.matches(tid, round_number=info.round):
         if m.outcome is None:
             assert m.table_id is not None
-            table = await service.table(m.table_id)
+            table = await service.tables.get(m.table_id)
             assert table.status is TableStatus.PLAYING and table.game_id is not None
             await play_out(service, table.game_id, [*m.a, *(m.b or ())], rng)
     await service.settle()
@@ -190,7 +197,7 @@ async def test_knockout_to_its_winner(service: GameService, entrants: int) -> No
     assert done.winner == final.winner
     for m in matches:  # every knock-out table was played with the ko tie-break
         if m.table_id is not None:
-            assert (await service.table(m.table_id)).rules.tiebreak.value == "ko"
+            assert (await service.tables.get(m.table_id)).rules.tiebreak.value == "ko"
     table = await service.tournaments.standings(t.id)
     assert table[0].people == done.winner
     assert table[1].people in (final.a, final.b) and table[1].people != done.winner
@@ -209,9 +216,9 @@ async def test_round_deadline_with_matches_never_started(
     first = await round_matches(service, t.id)
     assert len(first) == 2
     untouched, half = first
-    table = await service.table(half.table_id or 0)
+    table = await service.tables.get(half.table_id or 0)
     assert table.game_id is not None
-    view = await service.public_view(table.game_id)
+    view = await service.games.public_view(table.game_id)
     mover = table.seats[view.turn].user_id
     assert mover is not None
     await play_once(service, table.game_id, mover)  # one side plays once, the other never
@@ -222,7 +229,7 @@ async def test_round_deadline_with_matches_never_started(
     assert decided[0].outcome is Outcome.BOTH_LOST and decided[0].reason == "not_played"
     assert decided[1].outcome is (Outcome.A if mover_side == 0 else Outcome.B)
     assert decided[1].reason == "not_played"
-    untouched_table = await service.table(untouched.table_id or 0)
+    untouched_table = await service.tables.get(untouched.table_id or 0)
     assert untouched_table.status is TableStatus.CANCELLED  # called off: nobody rated
     forfeited = await service.store.games.info(table.game_id)
     assert forfeited.status is GameStatus.FINISHED
@@ -255,6 +262,52 @@ async def test_a_withdrawn_entry_loses_every_later_round_robin_match(service: Ga
     assert first.reason == "resign"
 
 
+async def test_the_organiser_abandons_a_match_whose_player_vanished(
+    service: GameService,
+) -> None:
+    t = await create(service, "knockout")
+    for user in (1, 2, 3, 4):
+        await service.tournaments.join(t.id, user=user)
+    await service.tournaments.start(t.id, by=ORGANISER)
+    playing, waiting = await round_matches(service, t.id)
+    table = await service.tables.get(playing.table_id or 0)
+    assert table.game_id is not None
+    view = await service.games.public_view(table.game_id)
+    mover = table.seats[view.turn].user_id
+    assert mover is not None
+    await play_once(service, table.game_id, mover)  # the match is under way
+    vanished = (playing.b or ())[0]
+
+    for by, user, code in (
+        (mover, vanished, TournamentErrorCode.NOT_ORGANISER),  # a player may not
+        (ORGANISER, 77, TournamentErrorCode.NO_MATCH),  # not entered
+    ):
+        with pytest.raises(ServiceError) as refused:
+            await service.tournaments.abandon_match(t.id, by=by, user=user)
+        assert refused.value.code is code
+    assert [m.outcome for m in await round_matches(service, t.id)] == [None, None]
+
+    decided = await service.tournaments.abandon_match(t.id, by=ORGANISER, user=vanished)
+    assert decided.outcome is Outcome.A and decided.reason == "organiser"
+    assert decided.winner == playing.a
+    result = await service.store.boards.match_result(game_id=table.game_id)
+    assert result is not None and result.winner_side == 0  # counted (and rated) as a match
+    with pytest.raises(ServiceError) as again:  # decided once
+        await service.tournaments.abandon_match(t.id, by=ORGANISER, user=vanished)
+    assert again.value.code is TournamentErrorCode.NO_MATCH
+
+    both = await service.tournaments.abandon_match(
+        t.id, by=ORGANISER, user=waiting.a[0], both=True, manager=False
+    )
+    assert both.outcome is Outcome.BOTH_LOST
+    other = await service.tables.get(waiting.table_id or 0)
+    assert other.game_id is not None
+    assert (await service.store.games.info(other.game_id)).status is GameStatus.ABANDONED
+    await service.settle()
+    info = await service.tournaments.info(t.id)  # the round is over: the final is a walkover
+    assert info.status is TournamentStatus.FINISHED and info.winner == playing.a
+
+
 # ---------------------------------------------------------------------- restarts, races
 
 
@@ -277,7 +330,7 @@ async def test_restart_between_rounds_and_mid_round(store: Store, clock: FakeClo
     service = await start()
     assert await round_matches(service, t.id) == before  # nobody paired again
     one, other = before
-    table = await service.table(one.table_id or 0)
+    table = await service.tables.get(one.table_id or 0)
     assert table.game_id is not None
     await play_out(service, table.game_id, [*one.a, *(one.b or ())], rng)
     await service.settle()
@@ -412,12 +465,12 @@ async def play_first_legal(service: GameService, game_id: int) -> None:
         stored = await service.store.games.load(game_id)
         if stored.game.is_over:
             return
-        table = await service.table_of_game(game_id)
+        table = await service.tables.of_game(game_id)
         move = stored.game.legal_moves()[0]
         user = table.seats[stored.game.turn].user_id
         assert user is not None
         capture = "+".join(str(c) for c in move.sorted_capture()) or None
-        await service.play(
+        await service.games.play(
             game_id, user=user, card=str(move.card), capture=capture, version=stored.version
         )
 
@@ -436,7 +489,7 @@ async def test_knockout_match_decided_by_the_third_spareggios_last_capture(
         await service.tournaments.join(t.id, user=user)
     await service.tournaments.start(t.id, by=ORGANISER)
     first = (await round_matches(service, t.id))[0]
-    table = await service.table(first.table_id or 0)
+    table = await service.tables.get(first.table_id or 0)
     assert table.game_id is not None
     await play_first_legal(service, table.game_id)
     outcome = (await service.store.games.load(table.game_id)).game.outcome()
@@ -493,17 +546,40 @@ async def test_groups_then_a_crossed_knockout(service: GameService) -> None:
 
 
 async def test_the_rules_are_fixed_when_the_tournament_is_created(service: GameService) -> None:
-    settings = await service.guild_settings(1)
-    await service.save_guild_settings(replace(settings, default_rules={"napola": True}))
+    settings = await service.settings.get(1)
+    await service.settings.save(replace(settings, default_rules={"napola": True}))
     t = await create(service, "knockout", options={"deals": 2})
-    await service.save_guild_settings(replace(settings, default_rules={"re_bello": True}))
+    await service.settings.save(replace(settings, default_rules={"re_bello": True}))
     for user in (1, 2):
         await service.tournaments.join(t.id, user=user)
     await service.tournaments.start(t.id, by=ORGANISER)
     [final] = await round_matches(service, t.id)
-    rules = (await service.table(final.table_id or 0)).rules
+    rules = (await service.tables.get(final.table_id or 0)).rules
     assert rules.napola and not rules.re_bello and rules.deals == 2
     assert rules.tiebreak.value == "ko"
+
+
+async def test_a_tournaments_options_are_checked_as_a_tables_are(service: GameService) -> None:
+    """The same rule options, defaults and refusals as an ordinary table (service.options)."""
+    settings = await service.settings.get(1)
+    await service.settings.save(replace(settings, default_rules={"deals": 3}))
+    refusals = (
+        ({"target": 21, "deals": 2}, ErrorCode.TARGET_OR_DEALS),  # a match ends one way
+        ({"target": 0}, ErrorCode.BAD_OPTION),
+        ({"tiebreak": "nope"}, ErrorCode.BAD_OPTION),
+    )
+    for options, code in refusals:
+        with pytest.raises(ServiceError) as refused:
+            await create(service, "knockout", options=options)
+        assert refused.value.code is code, options
+    assert await service.tournaments.in_guild(1) == []  # nothing was created
+    t = await create(service, "knockout", options={"target": 16, "deals": None})
+    for user in (1, 2):
+        await service.tournaments.join(t.id, user=user)
+    await service.tournaments.start(t.id, by=ORGANISER)
+    [final] = await round_matches(service, t.id)
+    rules = (await service.tables.get(final.table_id or 0)).rules
+    assert rules.target == 16 and rules.deals is None  # the target dropped the default deals
 
 
 async def test_computers_fill_a_swiss_bye_and_a_withdrawn_players_matches(
@@ -515,7 +591,7 @@ async def test_computers_fill_a_swiss_bye_and_a_withdrawn_players_matches(
     await service.tournaments.start(swiss.id, by=ORGANISER)
     [bye] = [m for m in await round_matches(service, swiss.id) if m.b is None]
     assert bye.outcome is None and bye.table_id is not None  # played, against a computer
-    table = await service.table(bye.table_id)
+    table = await service.tables.get(bye.table_id)
     assert sum(not h.is_human for h in table.seats.values()) == 1
     rng = random.Random(3)
     await play_round(service, swiss.id, rng)
@@ -541,6 +617,6 @@ async def test_computers_fill_a_swiss_bye_and_a_withdrawn_players_matches(
     assert len(later) == 2
     for m in later:  # a computer played them in the quitter's place
         assert m.table_id is not None and m.reason != "withdrawn"
-        seats = (await service.table(m.table_id)).seats.values()
+        seats = (await service.tables.get(m.table_id)).seats.values()
         assert quitter not in {h.user_id for h in seats}
         assert any(not h.is_human for h in seats)

@@ -27,46 +27,49 @@ from .test_tables import refused
 
 
 async def two_people(service: GameService, seed: int = 1, **options: object) -> int:
-    table = await service.open_table(host=1, options=options)
-    await service.join(table.id, user=2)
-    return (await service.start_table(table.id, by=1, seed=seed)).game_id
+    table = await service.tables.open(host=1, options=options)
+    await service.tables.join(table.id, user=2)
+    return (await service.tables.start(table.id, by=1, seed=seed)).game_id
 
 
 async def test_every_refusal_changes_nothing(service: GameService) -> None:
     game_id = await two_people(service)
-    public = await service.public_view(game_id)
+    public = await service.games.public_view(game_id)
     turn_user = public.seats[public.turn].user_id
     other_user = 3 - (turn_user or 0)
-    mine = await service.seat_view(game_id, user=turn_user or 0)
-    theirs = await service.seat_view(game_id, user=other_user)
+    mine = await service.games.seat_view(game_id, user=turn_user or 0)
+    theirs = await service.games.seat_view(game_id, user=other_user)
     card = str(next(iter(mine.choices)))
-    await refused(ErrorCode.UNKNOWN_GAME, service.play(999, user=1, card=card))
-    await refused(ErrorCode.NOT_SEATED, service.play(game_id, user=9, card=card))
-    await refused(ErrorCode.NOT_SEATED, service.seat_view(game_id, user=9))
+    await refused(ErrorCode.UNKNOWN_GAME, service.games.play(999, user=1, card=card))
+    await refused(ErrorCode.NOT_SEATED, service.games.play(game_id, user=9, card=card))
+    await refused(ErrorCode.NOT_SEATED, service.games.seat_view(game_id, user=9))
     await refused(
-        ErrorCode.NOT_YOUR_TURN, service.play(game_id, user=other_user, card=str(theirs.hand[0]))
+        ErrorCode.NOT_YOUR_TURN,
+        service.games.play(game_id, user=other_user, card=str(theirs.hand[0])),
     )
-    await refused(ErrorCode.NOT_A_CARD, service.play(game_id, user=turn_user or 0, card="7x"))
-    await refused(ErrorCode.NOT_A_CARD, service.play(game_id, user=turn_user or 0, card="7d:"))
+    await refused(ErrorCode.NOT_A_CARD, service.games.play(game_id, user=turn_user or 0, card="7x"))
+    await refused(
+        ErrorCode.NOT_A_CARD, service.games.play(game_id, user=turn_user or 0, card="7d:")
+    )
     not_mine = str(theirs.hand[0])
     error = await refused(
-        ErrorCode.ILLEGAL_MOVE, service.play(game_id, user=turn_user or 0, card=not_mine)
+        ErrorCode.ILLEGAL_MOVE, service.games.play(game_id, user=turn_user or 0, card=not_mine)
     )
     assert error.params["reason"] == "not_in_hand"
     await refused(
         ErrorCode.ILLEGAL_MOVE,
-        service.play(game_id, user=turn_user or 0, card=card, capture="1d+2d+3d"),
+        service.games.play(game_id, user=turn_user or 0, card=card, capture="1d+2d+3d"),
     )
     await refused(
         ErrorCode.STALE_VERSION,
-        service.play(game_id, user=turn_user or 0, card=card, version=mine.version - 1),
+        service.games.play(game_id, user=turn_user or 0, card=card, version=mine.version - 1),
     )
-    assert (await service.public_view(game_id)).version == mine.version
+    assert (await service.games.public_view(game_id)).version == mine.version
     await play_once(service, game_id, turn_user or 0)
     # The same click again, naming the version it was made on, is stale.
     await refused(
         ErrorCode.STALE_VERSION,
-        service.play(game_id, user=turn_user or 0, card=card, version=mine.version),
+        service.games.play(game_id, user=turn_user or 0, card=card, version=mine.version),
     )
 
 
@@ -75,21 +78,23 @@ async def test_a_card_with_several_captures_asks_which(service: GameService) -> 
     for seed in range(60):
         game_id = await two_people(service, seed=seed)
         for _ in range(30):
-            public = await service.public_view(game_id)
+            public = await service.games.public_view(game_id)
             if public.finished:
                 break
             user = public.seats[public.turn].user_id or 0
-            view = await service.seat_view(game_id, user=user)
+            view = await service.games.seat_view(game_id, user=user)
             several = [c for c, moves in view.choices.items() if len(moves) > 1]
             if several:
                 card = several[0]
                 with pytest.raises(ChooseCapture) as caught:
-                    await service.play(game_id, user=user, card=str(card), version=view.version)
+                    await service.games.play(
+                        game_id, user=user, card=str(card), version=view.version
+                    )
                 assert set(caught.value.choices) == set(view.choices[card])
-                assert (await service.public_view(game_id)).version == view.version
+                assert (await service.games.public_view(game_id)).version == view.version
                 chosen = caught.value.choices[-1]
                 capture = "+".join(str(c) for c in chosen.sorted_capture())
-                outcome = await service.play(
+                outcome = await service.games.play(
                     game_id, user=user, card=str(card), capture=capture, version=view.version
                 )
                 played = next(e for e in outcome.events if isinstance(e, CardPlayed))
@@ -103,11 +108,11 @@ async def test_a_card_with_one_capture_plays_at_once_and_events_have_audiences(
     service: GameService, events: Recorder
 ) -> None:
     game_id = await two_people(service, seed=9)
-    public = await service.public_view(game_id)
+    public = await service.games.public_view(game_id)
     user = public.seats[public.turn].user_id or 0
-    view = await service.seat_view(game_id, user=user)
+    view = await service.games.seat_view(game_id, user=user)
     card = next(c for c, m in view.choices.items() if len(m) == 1)
-    outcome = await service.play(game_id, user=user, card=str(card))  # no version: current
+    outcome = await service.games.play(game_id, user=user, card=str(card))  # no version: current
     assert outcome.version == view.version + 1
     await service.settle()
     hands = [e for e in events.of(HandChanged, game_id) if e.version == outcome.version]
@@ -124,16 +129,16 @@ async def test_a_card_with_one_capture_plays_at_once_and_events_have_audiences(
 
 async def test_a_hundred_clicks_at_once_make_one_move(service: GameService) -> None:
     game_id = await two_people(service, seed=5)
-    public = await service.public_view(game_id)
+    public = await service.games.public_view(game_id)
     user = public.seats[public.turn].user_id or 0
-    view = await service.seat_view(game_id, user=user)
+    view = await service.games.seat_view(game_id, user=user)
     moves = [m for options in view.choices.values() for m in options]
 
     async def click(n: int) -> str:
         move = moves[n % len(moves)]
         capture = "+".join(str(c) for c in move.sorted_capture()) or None
         try:
-            await service.play(
+            await service.games.play(
                 game_id, user=user, card=str(move.card), capture=capture, version=view.version
             )
         except ServiceError as exc:
@@ -143,32 +148,32 @@ async def test_a_hundred_clicks_at_once_make_one_move(service: GameService) -> N
     results = await asyncio.gather(*(click(n) for n in range(100)))
     assert results.count("played") == 1
     assert set(results) == {"played", "stale_version"}
-    after = await service.public_view(game_id)
+    after = await service.games.public_view(game_id)
     assert after.version == view.version + 1 and len(after.plays) == 1
 
 
 async def test_resign_loses_and_abandon_calls_off(service: GameService, events: Recorder) -> None:
     game_id = await two_people(service, seed=2)
-    await refused(ErrorCode.NOT_HOST, service.abandon(game_id, by=2))
-    table = await service.abandon(game_id, by=1)
+    await refused(ErrorCode.NOT_HOST, service.games.abandon(game_id, by=2))
+    table = await service.games.abandon(game_id, by=1)
     assert table.status is TableStatus.CANCELLED
-    await refused(ErrorCode.GAME_OVER, service.play(game_id, user=1, card="7d"))
+    await refused(ErrorCode.GAME_OVER, service.games.play(game_id, user=1, card="7d"))
     game_id = await two_people(service, seed=2)
-    public = await service.public_view(game_id)
+    public = await service.games.public_view(game_id)
     await play_once(service, game_id, public.seats[public.turn].user_id or 0)
-    await refused(ErrorCode.GAME_STARTED, service.abandon(game_id, by=1))
-    outcome = await service.resign(game_id, user=2)
+    await refused(ErrorCode.GAME_STARTED, service.games.abandon(game_id, by=1))
+    outcome = await service.games.resign(game_id, user=2)
     over = outcome.events[0]
     assert isinstance(over, MatchOver)
     assert (over.winner_side, over.losing_side, over.reason) == (0, 1, "resign")
     assert 2 in over.rating_changes and 1 in over.rating_changes  # rated at once
-    public = await service.public_view(game_id)
+    public = await service.games.public_view(game_id)
     assert public.finished and public.result_reason == "resign" and public.winner_side == 0
-    assert (await service.table(public.table.id)).status is TableStatus.FINISHED
-    await refused(ErrorCode.GAME_OVER, service.resign(game_id, user=1))
-    view = await service.seat_view(game_id, user=1)
+    assert (await service.tables.get(public.table.id)).status is TableStatus.FINISHED
+    await refused(ErrorCode.GAME_OVER, service.games.resign(game_id, user=1))
+    view = await service.games.seat_view(game_id, user=1)
     assert view.choices == {} and not view.your_turn
-    await refused(ErrorCode.GAME_OVER, service.play(game_id, user=1, card=str(view.hand[0])))
+    await refused(ErrorCode.GAME_OVER, service.games.play(game_id, user=1, card=str(view.hand[0])))
     await service.settle()
     assert [e.reason for e in events.of(TableCancelled)] == ["abandoned"]
 
@@ -195,7 +200,7 @@ async def test_a_slow_or_failing_subscriber_never_blocks_or_loses_a_move(
     unsubscribe = service.subscribe(fine)
     game_id = await two_people(service, seed=4)
     for _ in range(6):
-        public = await service.public_view(game_id)
+        public = await service.games.public_view(game_id)
         await play_once(service, game_id, public.seats[public.turn].user_id or 0)
     assert len(await service.store.games.moves(game_id)) == 6
     assert slow == [] and len([e for e in quick if isinstance(e, CardPlayed)]) == 6
@@ -206,8 +211,8 @@ async def test_a_slow_or_failing_subscriber_never_blocks_or_loses_a_move(
     await play_once(
         service,
         game_id,
-        (await service.public_view(game_id))
-        .seats[(await service.public_view(game_id)).turn]
+        (await service.games.public_view(game_id))
+        .seats[(await service.games.public_view(game_id)).turn]
         .user_id
         or 0,
     )
@@ -217,7 +222,7 @@ async def test_a_slow_or_failing_subscriber_never_blocks_or_loses_a_move(
 
 async def test_the_side_that_resigned_is_read_back_with_the_result(service: GameService) -> None:
     game_id = await two_people(service, seed=4)
-    await service.resign(game_id, user=2)
+    await service.games.resign(game_id, user=2)
     result = await service.store.boards.match_result(game_id=game_id)
     assert result is not None and (result.reason, result.losing_side) == ("resign", 1)
     [mine] = await service.store.boards.player_matches(1)
@@ -241,16 +246,16 @@ async def test_a_move_is_given_as_the_person_gave_it_and_comes_back_resolved(
     ]
     played = 0
     for _ in range(40):
-        public = await service.public_view(game_id)
+        public = await service.games.public_view(game_id)
         if public.finished or played >= 8:
             break
         user = public.seats[public.turn].user_id or 0
-        view = await service.seat_view(game_id, user=user)
+        view = await service.games.seat_view(game_id, user=user)
         move = next(m for options in view.choices.values() for m in options)
         if len(view.choices[move.card]) > 1 and not move.capture:
             move = view.choices[move.card][0]
         kwargs = givens[played % len(givens)](move) or {"card": str(move)}
-        outcome = await service.play(game_id, user=user, version=view.version, **kwargs)
+        outcome = await service.games.play(game_id, user=user, version=view.version, **kwargs)
         assert outcome.move == move and isinstance(outcome.move, Move)
         assert isinstance(outcome.move.card, Card)
         played += 1

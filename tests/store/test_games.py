@@ -22,7 +22,7 @@ from scopabot.store import (
     Store,
 )
 
-from .helpers import PRESETS, check_database, game_rows, new_game, play_random, seats_for
+from .helpers import PRESETS, check_database, game_rows, new_game, play_random, replay, seats_for
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: f"{r.preset}-{r.players}")
@@ -36,7 +36,7 @@ async def test_snapshot_and_record_give_the_same_game(rules: Rules, db_path: Pat
         limit = None if seed % 2 else rng.randrange(1, 120)
         stored = await play_random(store, stored, rng, limit)
         played[stored.id] = stored
-        replayed = await store.games.replay(stored.id)
+        replayed = await replay(store, stored.id)
         assert replayed.game.to_snapshot() == stored.game.to_snapshot()
     await store.close()
     # A fresh store has nothing in memory: this loads from the snapshots on disk.
@@ -58,7 +58,7 @@ async def test_game_from_a_position_round_trips(store: Store) -> None:
     applied = await LiveGames.of(store).apply_move(
         stored.id, stored.version, "9c:4b+5c", by=Actor.user(1)
     )
-    replayed = await store.games.replay(stored.id)
+    replayed = await replay(store, stored.id)
     assert replayed.game.to_snapshot() == applied.game.to_snapshot()
     assert [str(c) for c in replayed.game.table] == ["1d", "3s"]
 

@@ -1,10 +1,12 @@
-"""Turns: a person's move, computer seats playing in turn, timeouts, resignation, abandon.
+"""Games in play: a person's move, computer seats in turn, timeouts, resignation, abandon,
+and what each person may see of a game.
 
 A move names the game, the person, the card (and capture) and the version the person saw; it is
-checked against the game as stored, then written by the store in one transaction with the next
+checked against the live game, then written by the store in one transaction with the next
 turn's deadline. Computer seats (and seats handed to a computer) then play in turn, one task
 per game, never more than one at a time; their thinking runs off the event loop
-(:mod:`.thinking`).
+(:mod:`.thinking`). A seat's view is built from the engine's ``view_for(seat)`` and nothing
+else; the public view is that view with the hand dropped (:mod:`.visibility`).
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from scopabot.engine import (
     Game,
+    GameView,
     IllegalMoveError,
     Move,
 )
@@ -24,11 +27,13 @@ from scopabot.store import (
     ActorKind,
     AppliedMove,
     GameClosedError,
+    GameStatus,
     MatchEnded,
     StaleVersionError,
 )
 
-from .core import GameContext, must_be_host
+from .core import Core, GameContext, must_be_host, table_info
+from .deal_ends import DealEnd, last_deal_end
 from .errors import ErrorCode, ServiceError
 from .events import (
     Audience,
@@ -38,7 +43,6 @@ from .events import (
     MoveOutcome,
     SeatTakenBack,
     TableCancelled,
-    TableStarted,
     TimeoutAction,
     TimeoutApplied,
     TurnStarted,
@@ -52,16 +56,26 @@ from .moves import (
     seed_of,
     stale,
 )
-from .tables import TablesMixin
-from .views import PublicView, SeatView, TableInfo, TimeoutRule
-from .visibility import ViewingMixin
-
-StartedView = SeatView | PublicView
+from .thinking import Thinker
+from .views import HAND_OVER_AFTER, PublicView, SeatView, TableInfo, TimeoutRule
+from .visibility import seat_view_of, views_of
 
 log = logging.getLogger(__name__)
 
+STALE_WINDOW = timedelta(minutes=10)  # see Games.changed_before_stop
 
-class TurnsMixin(TablesMixin, ViewingMixin):
+
+class Games:
+    """The games in play: ``service.games``. Every move, timeout and early end of a match
+    goes through here, to the game's one owner (:class:`~.live.LiveGames`)."""
+
+    def __init__(self, core: Core, *, thinker: Thinker, computer_pause: float) -> None:
+        self.core = core
+        self.thinker = thinker
+        self.computer_pause = computer_pause
+        self.hand_over_after = HAND_OVER_AFTER
+        self._drivers: dict[int, asyncio.Task[None]] = {}
+
     async def play(
         self,
         game_id: int,
@@ -80,14 +94,14 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         :class:`ServiceError`. A person whose seat
         was handed to a computer takes it back by playing, or at any time with
         :meth:`take_seat_back`."""
-        ctx = await self._context(game_id)
+        ctx = await self.core.context(game_id)
         seat = ctx.seat_of(user)
         if seat is None:
             raise ServiceError(ErrorCode.NOT_SEATED, "you do not sit at this game", game_id=game_id)
         if ctx.finished:
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over", game_id=game_id)
         if version is not None and version != ctx.version:
-            await self.games.refresh(ctx)  # another process may have moved it
+            await self.core.live.refresh(ctx)  # another process may have moved it
             if version != ctx.version:
                 raise stale(game_id, version, ctx.version)
         game = ctx.game  # the live game as it is now; the move is played on a copy
@@ -104,10 +118,10 @@ class TurnsMixin(TablesMixin, ViewingMixin):
     async def _apply(
         self, ctx: GameContext, game: Game, version: int, move: Move, seat: int, by: Actor
     ) -> AppliedMove:
-        now = self._now()
+        now = self.core.now()
         deadline = ctx.pace.deadline(now)
         try:
-            return await self.games.apply_move(
+            return await self.core.live.apply_move(
                 ctx.game_id,
                 version,
                 move,
@@ -128,23 +142,20 @@ class TurnsMixin(TablesMixin, ViewingMixin):
 
     def _after_move(self, ctx: GameContext, applied: AppliedMove, events: list[Event]) -> None:
         """Publish, wake the scheduler and the computer seats (the live game is current)."""
-        self._emit(events)
+        self.core.emit(events)
         if applied.game.is_over:
-            self._forget_game(ctx.game_id)
+            self.core.forget(ctx.game_id)
             return
         if applied.deadline is not None:
-            self._deadline_set(applied.deadline)
+            self.core.wakeup.deadline_set(applied.deadline)
         if ctx.computer_plays(applied.game.turn):
-            self._drive(ctx.game_id)
-
-    def _deadline_set(self, when: datetime) -> None:
-        """The scheduler's hook: a deadline or reminder was written (see scheduler.py)."""
+            self.drive(ctx.game_id)
 
     # ------------------------------------------------------------------ computer seats
 
-    def _drive(self, game_id: int) -> None:
+    def drive(self, game_id: int) -> None:
         """Let the computer seats of a game play while it is their turn (one task a game)."""
-        if self._closing:
+        if self.core.closing:
             return
         task = self._drivers.get(game_id)
         if task is not None and not task.done():
@@ -159,15 +170,32 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         if not task.cancelled() and task.exception() is not None:
             log.error("computer seats of game %s stopped", game_id, exc_info=task.exception())
 
+    async def resume(self) -> None:
+        """Computer seats in turn play on, as if the process had never stopped."""
+        for info in await self.core.store.games.playing():
+            if any(not s.is_human for s in info.seats) or info.away:
+                self.drive(info.id)
+
+    def computers_playing(self) -> list[asyncio.Task[None]]:
+        """The computer seats' tasks running now (the scheduler waits on them to settle)."""
+        return list(self._drivers.values())
+
+    async def stop(self) -> None:
+        """Stop every computer seat (the service is closing)."""
+        drivers = list(self._drivers.values())
+        for task in drivers:
+            task.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
+
     async def _computer_turns(self, game_id: int) -> None:
         fresh = False  # after a refused write, read the game again rather than trust memory
-        while not self._closing:
-            ctx = await self._context(game_id)
+        while not self.core.closing:
+            ctx = await self.core.context(game_id)
             if ctx.finished:
                 return
-            async with self._game_lock(game_id):
+            async with self.core.lock(game_id):
                 if fresh:
-                    await self.games.refresh(ctx)
+                    await self.core.live.refresh(ctx)
                 game, version = ctx.game, ctx.version
                 if game.is_over or not ctx.computer_plays(game.turn):
                     return
@@ -194,32 +222,32 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             if applied.game.is_over or not ctx.computer_plays(applied.game.turn):
                 return
 
-    async def _timeout(self, game_id: int, version: int) -> None:
+    async def timeout(self, game_id: int, version: int) -> None:
         """A turn's deadline passed: the table's rule plays for, or forfeits, the absent seat."""
-        ctx = await self._context(game_id)
+        ctx = await self.core.context(game_id)
         if ctx.finished:
             return
-        async with self._game_lock(game_id):
+        async with self.core.lock(game_id):
             # Read as stored: the deadline was claimed at ``version`` in the store.
-            await self.games.refresh(ctx)
+            await self.core.live.refresh(ctx)
             if ctx.version != version or ctx.game.is_over:
                 return  # the person played meanwhile
             game, seat = ctx.game, ctx.game.turn
             tid, gid = ctx.table_id, game_id
             if ctx.on_timeout is TimeoutRule.FORFEIT:
                 try:
-                    ended = await self.games.end_match(
+                    ended = await self.core.live.end_match(
                         game_id,
                         version,
                         losing_side=game.rules.side_of(seat),
                         reason="forfeit",
-                        at=self._now(),
+                        at=self.core.now(),
                     )
                 except (StaleVersionError, GameClosedError):
                     # The person's move (or a resignation) beat the deadline: nothing to do.
                     log.debug("game %s moved on before its deadline was acted on", game_id)
                     return
-                self._emit(
+                self.core.emit(
                     [
                         TimeoutApplied(
                             table_id=tid,
@@ -233,7 +261,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                         self._ended(ctx, game, ended, "forfeit", game.rules.side_of(seat)),
                     ]
                 )
-                self._forget_game(game_id)
+                self.core.forget(game_id)
                 return
             move = await self.thinker.choose(ctx.level, game.view_for(seat), seed=seed_of(game))
             was_away = seat in ctx.away
@@ -285,25 +313,25 @@ class TurnsMixin(TablesMixin, ViewingMixin):
 
     async def resign(self, game_id: int, *, user: int) -> MoveOutcome:
         """The person's side loses the match now."""
-        ctx = await self._context(game_id)
+        ctx = await self.core.context(game_id)
         seat = ctx.seat_of(user)
         if seat is None:
             raise ServiceError(ErrorCode.NOT_SEATED, "you do not sit at this game", game_id=game_id)
         if ctx.finished:
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over", game_id=game_id)
-        async with self._game_lock(game_id):
+        async with self.core.lock(game_id):
             for _ in range(5):  # a computer may be moving: try again on the new version
                 game, version = ctx.game, ctx.version
                 if game.is_over:
                     raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
                 side = game.rules.side_of(seat)
                 try:
-                    ended = await self.games.end_match(
+                    ended = await self.core.live.end_match(
                         game_id,
                         version,
                         losing_side=side,
                         reason="resign",
-                        at=self._now(),
+                        at=self.core.now(),
                     )
                     break
                 except StaleVersionError:
@@ -314,8 +342,8 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             else:
                 raise stale(game_id, version, None)
         event = self._ended(ctx, game, ended, "resign", side)
-        self._emit([event])
-        self._forget_game(game_id)
+        self.core.emit([event])
+        self.core.forget(game_id)
         return MoveOutcome(ended.version, (event,))
 
     async def take_seat_back(self, game_id: int, *, user: int) -> MoveOutcome:
@@ -323,7 +351,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         timeouts, at once, whoever's turn it is: a computer thinking for the seat right now
         does not play (its move was prepared at a version this write replaces), and when the
         seat is in turn it gets the table's deadline again. Playing a card does the same."""
-        ctx = await self._context(game_id)
+        ctx = await self.core.context(game_id)
         seat = ctx.seat_of(user)
         if seat is None:
             raise ServiceError(ErrorCode.NOT_SEATED, "you do not sit at this game", game_id=game_id)
@@ -335,12 +363,12 @@ class TurnsMixin(TablesMixin, ViewingMixin):
         # writes, and the lock waits for a move being written to be done.
         ctx.away.discard(seat)
         try:
-            async with self._game_lock(game_id):
+            async with self.core.lock(game_id):
                 in_turn, game, new_version, deadline = await self._take_back(ctx, seat)
                 ctx.away.discard(seat)  # a computer's move written meanwhile had it away
                 ctx.timeouts[seat] = 0
         except BaseException:
-            info = await self.store.games.info(game_id)
+            info = await self.core.store.games.info(game_id)
             ctx.away = set(info.away)
             raise
         if in_turn:
@@ -373,8 +401,8 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                 ),
             ]
             if deadline is not None:
-                self._deadline_set(deadline)
-        self._emit(events)
+                self.core.wakeup.deadline_set(deadline)
+        self.core.emit(events)
         view = self._moved_view(ctx, game, new_version, seat)
         return MoveOutcome(new_version, tuple(events), view)
 
@@ -387,11 +415,11 @@ class TurnsMixin(TablesMixin, ViewingMixin):
             if game.is_over:
                 raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
             in_turn = game.turn == seat
-            now = self._now()
+            now = self.core.now()
             deadline = ctx.pace.deadline(now) if in_turn else None
             new_version = version + 1 if in_turn else version
             try:
-                await self.store.games.take_seat_back(
+                await self.core.store.games.take_seat_back(
                     game_id,
                     version,
                     seat=seat,
@@ -400,7 +428,7 @@ class TurnsMixin(TablesMixin, ViewingMixin):
                     remind_at=ctx.pace.next_reminder(deadline, now) if in_turn else None,
                 )
             except StaleVersionError:
-                await self.games.refresh(ctx)  # another process moved it
+                await self.core.live.refresh(ctx)  # another process moved it
                 continue
             except GameClosedError:
                 ctx.finished = True
@@ -410,64 +438,185 @@ class TurnsMixin(TablesMixin, ViewingMixin):
 
     async def abandon(self, game_id: int, *, by: int) -> TableInfo:
         """The host calls the game off before its first move; nobody wins or loses."""
-        ctx = await self._context(game_id)
+        ctx = await self.core.context(game_id)
         if ctx.table is None:
             raise ServiceError(ErrorCode.UNKNOWN_TABLE, f"game {game_id} has no table")
         must_be_host(ctx.table, by)
         if ctx.finished:
             raise ServiceError(ErrorCode.GAME_OVER, "the match is over")
-        async with self._game_lock(game_id):
+        async with self.core.lock(game_id):
             if ctx.game.move_count:
                 raise ServiceError(ErrorCode.GAME_STARTED, "the first card was played")
             try:
-                await self.store.games.abandon(game_id, ctx.version)
+                await self.core.store.games.abandon(game_id, ctx.version)
             except StaleVersionError:
                 raise ServiceError(ErrorCode.GAME_STARTED, "the first card was played") from None
-        self._forget_game(game_id)
-        table = await self._table(ctx.table.id)
-        self._emit(
+        self.core.forget(game_id)
+        table = await self.core.table(ctx.table.id)
+        self.core.emit(
             [TableCancelled(table_id=table.id, game_id=game_id, table=table, reason="abandoned")]
         )
         return table
 
-    async def start_table(self, table_id: int, *, by: int, seed: int | None = None) -> StartedView:
-        """Deal: the table flips to playing with its game in one transaction. Returns the
-        host's seat view (the public view when the host does not play)."""
-        info, stored, deadline = await self._start_game(table_id, by=by, seed=seed)
-        ctx = self.games.adopt(stored, table=info, deadline=deadline)  # live from here
-        self._table_games[table_id] = stored.id
-        game = ctx.game
-        tid, gid = table_id, stored.id
-        events: list[Event] = [
-            TableStarted(table_id=tid, game_id=gid, table=info, version=stored.version)
-        ]
-        events += [
-            HandChanged(
-                table_id=tid,
-                game_id=gid,
-                seat=s,
-                hand=game.hand(s),
-                version=stored.version,
-                audience=Audience.seat(s),
+    async def end(self, game_id: int, *, losing_side: int, reason: str) -> None:
+        """End a match now with ``losing_side`` losing (as :meth:`resign` does, for a whole
+        side and with the caller's reason, e.g. a tournament's forfeit): the result,
+        statistics and ratings written, MatchOver published. A match already over is left
+        as it is."""
+        ctx = await self.core.context(game_id)
+        if ctx.finished:
+            return
+        async with self.core.lock(game_id):
+            for _ in range(5):  # the live game's owner ends it (a move may be written meanwhile)
+                game, version = ctx.game, ctx.version
+                if game.is_over:
+                    return
+                try:
+                    ended = await self.core.live.end_match(
+                        game_id,
+                        version,
+                        losing_side=losing_side,
+                        reason=reason,
+                        at=self.core.now(),
+                    )
+                    break
+                except StaleVersionError:
+                    continue
+                except GameClosedError:
+                    return
+            else:
+                return
+        self.core.emit([self._ended(ctx, game, ended, reason, losing_side)])
+        self.core.forget(game_id)
+
+    async def call_off(self, game_id: int) -> None:
+        """Call a match off with no result (as :meth:`abandon` does, whatever was played, by
+        the caller's clock, e.g. a tournament round's deadline): nobody wins, nothing is
+        rated."""
+        ctx = await self.core.context(game_id)
+        if ctx.finished:
+            return
+        async with self.core.lock(game_id):
+            if ctx.game.is_over:
+                return
+            try:
+                await self.core.store.games.abandon(game_id, ctx.version)
+            except StaleVersionError:
+                return
+        self.core.forget(game_id)
+        if ctx.table is not None:
+            table = await self.core.table(ctx.table.id)
+            self.core.emit(
+                [
+                    TableCancelled(
+                        table_id=table.id, game_id=game_id, table=table, reason="abandoned"
+                    )
+                ]
             )
-            for s in range(game.rules.players)
-        ]
-        events.append(
-            TurnStarted(
-                table_id=tid,
-                game_id=gid,
-                seat=game.turn,
-                user_id=ctx.user_of(game.turn),
-                deadline=deadline,
-                version=stored.version,
-            )
-        )
-        self._emit(events)
-        if deadline is not None:
-            self._deadline_set(deadline)
-        if ctx.computer_plays(game.turn):
-            self._drive(stored.id)
-        seat = ctx.seat_of(by)
+
+    # ------------------------------------------------------------------ what people see
+
+    async def seat_view(self, game_id: int, *, user: int) -> SeatView:
+        """What this person may see of the game: their hand, the public game, their choices."""
+        ctx = await self.core.context(game_id)
+        seat = ctx.seat_of(user)
         if seat is None:
-            return await self.public_view(stored.id)
-        return await self.seat_view(stored.id, user=by)
+            raise ServiceError(ErrorCode.NOT_SEATED, "you do not sit at this game", game_id=game_id)
+        return seat_view_of(ctx, *await self._views(ctx, seat), seat)
+
+    async def public_view(self, game_id: int) -> PublicView:
+        """What everyone at or watching the table may see (no hand at all)."""
+        ctx = await self.core.context(game_id)
+        return (await self._views(ctx, 0))[0]
+
+    async def _views(self, ctx: GameContext, seat: int) -> tuple[PublicView, GameView]:
+        # The live game is the game now: every move of it goes through its owner, which
+        # replaces it only once the move is written (a view during a write shows the game
+        # before that move).
+        if not ctx.finished:
+            return views_of(ctx, ctx.game, ctx.version, seat)
+        store = self.core.store
+        stored = await store.games.load(ctx.game_id)
+        info = await store.games.info(ctx.game_id)
+        ctx.version, ctx.deadline, ctx.away = info.version, info.deadline_at, set(info.away)
+        ctx.finished = info.status is not GameStatus.PLAYING
+        if ctx.table_id is None:
+            raise ServiceError(ErrorCode.UNKNOWN_TABLE, f"game {ctx.game_id} has no table")
+        ctx.table = table_info(await store.tables.get(ctx.table_id))
+        reason = winner = None
+        if ctx.finished and stored.game.outcome() is None:
+            result = await store.boards.match_result(game_id=ctx.game_id)
+            reason = "abandoned" if result is None else result.reason
+            winner = None if result is None else result.winner_side
+        return views_of(ctx, stored.game, stored.version, seat, reason=reason, winner=winner)
+
+    def _moved_view(self, ctx: GameContext, game: Game, version: int, seat: int) -> SeatView | None:
+        """The mover's view right after their move, from the game the store just wrote (no
+        read): what :meth:`seat_view` would return at that version."""
+        if ctx.table is None:
+            return None
+        return seat_view_of(ctx, *views_of(ctx, game, version, seat), seat)
+
+    # ------------------------------------------------------------------ front-end memory
+
+    async def set_seat_message(
+        self, game_id: int, seat: int, *, channel_id: int | None, message_id: int | None
+    ) -> None:
+        """Remember a seat's private hand message (a DM) to edit it in place."""
+        await self.core.context(game_id)
+        await self.core.store.games.set_seat_message(
+            game_id, seat, channel_id=channel_id, message_id=message_id
+        )
+
+    async def seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
+        """``{seat: (channel_id, message_id)}`` of the hand messages remembered."""
+        return await self.core.store.games.seat_messages(game_id)
+
+    async def set_dm_refused(
+        self, game_id: int, seat: int, *, at: int | None, noted: bool = False
+    ) -> None:
+        """Remember that a seat's DMs refused its hand at the turn begun at version ``at``
+        (``None``: they took it again); ``noted`` once the table was told."""
+        await self.core.context(game_id)
+        await self.core.store.games.set_dm_refused(game_id, seat, at=at, noted=noted)
+
+    async def dms_refused(self, game_id: int) -> dict[int, tuple[int | None, bool]]:
+        """``{seat: (version of the last refused try or None, table told)}`` of a game."""
+        return await self.core.store.games.dms_refused(game_id)
+
+    async def set_deal_post(
+        self, game_id: int, deal: int, *, channel_id: int, message_id: int
+    ) -> None:
+        """Remember where deal ``deal``'s count was posted (so it is posted once)."""
+        await self.core.context(game_id)
+        await self.core.store.games.set_deal_post(
+            game_id, deal, channel_id=channel_id, message_id=message_id
+        )
+
+    async def deal_post(self, game_id: int, deal: int) -> tuple[int, int] | None:
+        """``(channel_id, message_id)`` of deal ``deal``'s count, if it was posted."""
+        return await self.core.store.games.deal_post(game_id, deal)
+
+    async def last_deal_end(self, game_id: int) -> DealEnd | None:
+        """The last finished deal's plays as they were announced, played again from the
+        game's stored moves (what a front end showed of it, after a restart too)."""
+        ctx = await self.core.context(game_id)
+        return last_deal_end(ctx.game.record())
+
+    async def changed_before_stop(
+        self, *, window: timedelta = STALE_WINDOW
+    ) -> list[tuple[int, int]]:
+        """(table, game) of the games in play changed within ``window`` of the last change
+        to any of them: those whose messages may not show their last moves, as the process
+        stopped (or was killed) before delivering them. A message is brought up to date
+        within seconds of a change (its retries give up after about half a minute), so a
+        game changed long before the stop shows its position already."""
+        infos = [i for i in await self.core.store.games.playing() if i.table_id is not None]
+        if not infos:
+            return []
+        latest = max(i.updated_at for i in infos)
+        return [
+            (i.table_id, i.id)
+            for i in infos
+            if i.table_id is not None and i.updated_at >= latest - window
+        ]

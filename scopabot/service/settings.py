@@ -1,0 +1,41 @@
+"""A server's settings: its language, its channel for tables, its default rule options.
+
+``service.settings``: read, saved, and changed by a manager's choices (checked by
+:func:`.options.updated_settings`, so every front end gets the same refusals).
+"""
+
+from __future__ import annotations
+
+from scopabot.store import GuildSettings, Store
+
+from .options import Options, updated_settings
+
+
+class Settings:
+    """A server's settings (``service.settings``)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        return await self.store.settings.guild(guild_id)
+
+    async def save(self, settings: GuildSettings) -> None:
+        await self.store.settings.save_guild(settings)
+
+    async def change(
+        self,
+        guild_id: int,
+        *,
+        language: str | None = None,
+        channel: int | None = None,
+        options: Options | None = None,
+        reset: bool = False,
+    ) -> GuildSettings:
+        """A manager's choices applied and saved (see :func:`.options.updated_settings`)."""
+        current = await self.store.settings.guild(guild_id)
+        changed = updated_settings(
+            current, language=language, channel=channel, options=options or {}, reset=reset
+        )
+        await self.store.settings.save_guild(changed)
+        return changed
