@@ -9,10 +9,8 @@ from pathlib import Path
 from scopabot.render.i18n import Lang, tr
 from tests.standin import DiscordStandIn
 
-from .helpers import BotProcess, is_over, next_turn, play_from, table_messages
+from .helpers import START, BotProcess, is_over, next_turn, play_from, table_messages
 from .test_delivery import deal_counts
-
-START = tr("btn.start", Lang.IT)
 
 
 async def test_a_channel_table_keeps_each_deals_count_and_shows_the_last_on_asking(

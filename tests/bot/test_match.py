@@ -8,6 +8,8 @@ from pathlib import Path
 from tests.standin import DiscordStandIn
 
 from .helpers import (
+    REMATCH,
+    START,
     BotProcess,
     counted_requests,
     hand_message,
@@ -30,7 +32,7 @@ async def test_two_players_against_a_computer_from_new_to_the_final_standings(
     invitation = created.message
     assert invitation is not None and invitation.is_v2
     assert "Computer" in invitation.text() and "<@" in invitation.text()
-    started = await alice.click(invitation, "Inizia")
+    started = await alice.click(invitation, START)
     assert not started.failed
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
     await s.wait_for(lambda: table_messages(s, thread), timeout=5)
@@ -72,7 +74,7 @@ async def test_two_players_against_a_computer_from_new_to_the_final_standings(
     assert board is not None and f"<@{alice.user.id}>" in board.text()
     stats = (await alice.slash("scopa stats")).message
     assert stats is not None and stats.ephemeral and "1 partita" in stats.text()
-    rematch = await alice.click(final, "Rivincita")
+    rematch = await alice.click(final, REMATCH)
     assert rematch.message is not None and "Inizia" in [
         b.get("label") for b in rematch.message.buttons()
     ]
@@ -91,7 +93,7 @@ async def test_without_thread_permission_the_table_stays_in_the_channel_and_the_
         alice = standin.user("alice")
         invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
         assert invitation is not None
-        started = await alice.click(invitation, "Inizia")
+        started = await alice.click(invitation, START)
         told = await started.followup(0)
         assert told.ephemeral and "Crea thread pubblici" in told.text()
         assert not [c for c in standin.world.channels.values() if c.is_thread]
