@@ -27,7 +27,7 @@ import pytest
 
 from tests.postgres import HOW_TO_RUN, URL_VARIABLE
 from tests.standin import DiscordStandIn
-from tests.standin_sample_bot import SampleBot
+from tests.standin.sample_bot import SampleBot
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from scopabot.render.i18n import Lang, lang_of, tr
+from scopabot.render.names import seat_marked
 from scopabot.render.refusals import refusal_text
 from scopabot.service import GameService, ServiceError, TableInfo
 
@@ -102,7 +103,8 @@ def seat_names(table: TableInfo, lang: Lang) -> list[str]:
         else:
             level = tr(f"level.{holder.ai_level}", lang)
             names.append(tr("computer", lang, level=level))
-    return names
+    # Several computers of one level: each named by its seat, in text as in the pictures.
+    return seat_marked(names, empty="—")
 
 
 def rated_names(table: TableInfo, lang: Lang) -> dict[int, str]:

@@ -4,14 +4,16 @@ The table message is edited in place, so whatever it shows of a deal's end is go
 later. Players count at the end of each deal and like to read it back, so each deal's end is
 posted once below the table: its last plays and who took the cards left on the table, the
 breakdown with the primiera's cards, the score, and the breakdown's picture. One counted REST
-call a deal. It goes to the table's thread, or to the DM a table was opened in; a table that
-had to stay in a server channel (no thread permission) posts nothing there, not to fill the
-channel, and keeps the count on its table message.
+call a deal. It goes to the table's thread, or to the channel (or DM) the table lives in when
+it has no thread (no thread permission): a count shown only on the table message would be gone
+a play later, with no way to read it back. ``/scopa table`` shows the last one too.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -19,7 +21,7 @@ import discord
 
 from scopabot.render.deal import deal_end_block, deal_end_lines, deal_picture, deal_screen
 from scopabot.render.i18n import Lang
-from scopabot.service import DealScored, TableInfo
+from scopabot.service import DealScore, DealScored, TableInfo
 
 from . import ui
 from .context import seat_names, table_title
@@ -34,29 +36,55 @@ log = logging.getLogger(__name__)
 class DealPosts:
     def __init__(self, delivery: Delivery) -> None:
         self.delivery = delivery
+        self._locks: dict[int, asyncio.Lock] = {}  # a state of the moment, per game
 
     def where(self, table: TableInfo) -> int | None:
-        if table.thread_id is not None:
-            return table.thread_id
-        return table.channel_id if table.guild_id is None else None
+        return table.thread_id or table.channel_id
 
     async def deal_scored(self, event: DealScored) -> None:
         """Post the deal's count (called in event order, before the next deal's turns)."""
         assert event.table_id is not None and event.game_id is not None
+        await self.post(event.table_id, event.game_id, event.deal_score, event.totals)
+
+    async def post_missing(self, table_id: int, game_id: int) -> None:
+        """At start-up: the last finished deal's count, if the process stopped between the
+        deal's end (stored) and its post (the store says which counts were posted)."""
+        public = await self.delivery.service.games.public_view(game_id)
+        if public.deal_scores:
+            await self.post(table_id, game_id, public.deal_scores[-1], public.totals)
+
+    async def post(
+        self, table_id: int, game_id: int, score: DealScore, totals: Sequence[int]
+    ) -> None:
+        """The count of deal ``score.deal``, once: where it went is kept through the service,
+        so a restart neither posts it twice nor leaves it out."""
         delivery = self.delivery
-        table = await delivery.service.tables.get(event.table_id)
+        service = delivery.service
+        # One at a time per game: the start-up's catch-up and the deal's own event may both
+        # come for one deal (a move made while the bot was catching up).
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            if await service.games.deal_post(game_id, score.deal) is None:
+                await self._post(table_id, game_id, score, totals)
+
+    async def _post(
+        self, table_id: int, game_id: int, score: DealScore, totals: Sequence[int]
+    ) -> None:
+        delivery = self.delivery
+        service = delivery.service
+        table = await service.tables.get(table_id)
         where = self.where(table)
         if where is None:
             return
         lang = await delivery.langs.of_table(table)
         pictures = delivery.pictures
-        score, rules = event.deal_score, table.rules
-        records = pictures.records(event.game_id, score.deal)
-        piles = pictures.piles(event.game_id, rules, score)
+        rules = table.rules
+        await pictures.deal_end(game_id)
+        records = pictures.records(game_id, score.deal)
+        piles = pictures.piles(game_id, rules, score)
         plain = pictures.names(table, lang)
         screen = deal_screen(
             score,
-            event.totals,
+            totals,
             rules,
             seat_names(table, lang),
             lang,
@@ -72,7 +100,7 @@ class DealPosts:
                 rules,
                 plain,
                 lang,
-                game_id=event.game_id,
+                game_id=game_id,
                 piles=piles,
                 theme=THEME,
                 urgent=False,
@@ -80,9 +108,13 @@ class DealPosts:
             screen = replace(screen, pictures=(picture,))
         view, files = ui.build(screen, ui.NO_CONTROLS)
         try:
-            await delivery.messages.send(where, view=view, files=files, mention=[])
+            sent = await delivery.messages.send(where, view=view, files=files, mention=[])
         except discord.HTTPException as error:
             log.warning("table %s: could not post deal %s: %s", table.id, score.deal, error)
+            return
+        await service.games.set_deal_post(
+            game_id, score.deal, channel_id=sent.channel.id, message_id=sent.id
+        )
 
     def earlier(self, game_id: int, names: list[str], table: TableInfo, lang: Lang) -> str:
         """The last deal's end for the table message ("" when its plays were not seen)."""

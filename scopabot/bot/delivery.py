@@ -66,13 +66,27 @@ class Delivery:
         self.service = bot.service
         self.langs = bot.langs
         self.messages: Messages = bot.messages
+        # What a restart must not lose is kept through the service in the store: each hand's
+        # DM (``_seat_msgs`` is a cache of it), the seats whose DMs refused a hand and whether
+        # the table was told (``dm_closed``, read back per game), each deal's count posted
+        # and the last deal's end (``deals``, ``pictures``: its plays are the stored moves),
+        # where the table message is (the table's row). A refresh owed to a table is found
+        # again at start by :meth:`bring_up_to_date`. Everything else below is a cache or
+        # the state of a moment, and starts empty:
+        # - the refresh tasks of each message (``tables``, ``hands``) and the views the last
+        #   events carried (``_publics``, ``_seat_views``, ``_tables``);
+        # - a match being placed (``placing``, ``after_placing``: its first ping), a table's
+        #   note of the moment (``notes``), a new DM owed to a turn's notice (``new_dm``),
+        #   the last ping of each person (``_pinged``) and the match's rating changes
+        #   (``finals``, shown with the final table until the next restart).
         self.tables: dict[int, Slot] = {}
         self.hands: dict[tuple[int, int], Slot] = {}
         self.placing: set[int] = set()
         self.notes: dict[int, str] = {}
         self.finals: dict[int, MatchOver] = {}
         self.new_dm: set[tuple[int, int]] = set()
-        self.dm_closed = ClosedDms()
+        self.dm_closed = ClosedDms()  # kept: read back per game from the store
+        self._dms_read: set[int] = set()  # games whose closed DMs were read back
         self.after_placing: dict[int, int] = {}  # table -> whom to ping once it is placed
         self._pinged: dict[tuple[int, int], float] = {}
         self._seat_msgs: dict[int, dict[int, tuple[int, int]]] = {}
@@ -94,6 +108,8 @@ class Delivery:
             return
         self.pictures.on_event(event)
         self._keep(event)
+        if isinstance(event, TableStarted):
+            self._dms_read.add(game_id)  # begun here: no DM of it refused before
         if isinstance(event, HandChanged):
             self.hand(table_id, game_id, event.seat).request(event.version)
             return
@@ -193,6 +209,7 @@ class Delivery:
         assert event.table_id is not None and event.game_id is not None and event.user_id
         table = await self.table_info(event.table_id)
         key = (event.game_id, event.seat)
+        await self._closed_dms(event.game_id, table)
         correspondence = table.pace.kind is PaceKind.CORRESPONDENCE
         notify = correspondence and await self.service.people.notify(event.user_id)
         self.dm_closed.your_turn(key)  # DMs refused before: try again (once a turn)
@@ -267,6 +284,7 @@ class Delivery:
         Returns how many games were asked for."""
         games = await self.service.games.changed_before_stop()
         for table_id, game_id in games:
+            await self.deals.post_missing(table_id, game_id)
             self.table(table_id, game_id).request()
             for seat in await self._seat_messages(game_id):
                 self.hand(table_id, game_id, seat).request()
@@ -303,12 +321,16 @@ class Delivery:
         *,
         urgent: bool = True,
         pictures: bool = True,
+        last_deal: bool = False,
     ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
         """The table message; ``urgent`` when it answers a click (its pictures go first);
-        without ``pictures`` where the bot may not attach files (the text says it all)."""
+        without ``pictures`` where the bot may not attach files (the text says it all); with
+        ``last_deal`` the last finished deal's count all through the next deal."""
         public = self._kept_public(table.id, game_id) or await self.service.games.public_view(
             game_id
         )
+        if public.deal_scores:  # the last deal's end, from the cache or the stored moves
+            await self.pictures.deal_end(game_id)
         final = self.finals.get(table.id)
         screen = table_screen(
             public,
@@ -320,6 +342,7 @@ class Delivery:
             note=self.notes.get(table.id, ""),
             plain_names=self.pictures.names(public.table, lang),
             earlier=self.deals.earlier(game_id, seat_names(public.table, lang), table, lang),
+            last_deal=last_deal,
         )
         if pictures:
             drawn = await self.pictures.table(public, lang, urgent=urgent)
@@ -339,13 +362,32 @@ class Delivery:
             self.hands[key] = slot
         return slot
 
+    async def _closed_dms(self, game_id: int, table: TableInfo) -> None:
+        """The seats of a game whose DMs refused a hand, as the store kept them: read once
+        per game and process (a restart forgets nothing; the table is told once a game)."""
+        if game_id in self._dms_read:
+            return
+        self._dms_read.add(game_id)
+        for seat, (tried, noted) in (await self.service.games.dms_refused(game_id)).items():
+            holder = table.seats.get(seat)
+            if holder is not None and holder.user_id is not None:
+                key = (game_id, seat)
+                self.dm_closed.restore(
+                    key, table_id=table.id, user_id=holder.user_id, tried=tried, noted=noted
+                )
+
+    async def _dm_reached(self, key: tuple[int, int]) -> None:
+        if self.dm_closed.reopened(key):  # open again: a restart tries them at once
+            await self.service.games.set_dm_refused(*key, at=None, noted=True)
+
     async def _refresh_hand(self, table_id: int, game_id: int, seat: int) -> int | None:
         key = (game_id, seat)
-        if key in self.dm_closed:
-            return None
         if table_id in self.placing:
             return -1  # the start of the match asks again once the table message is placed
         table = await self.table_info(table_id)
+        await self._closed_dms(game_id, table)
+        if key in self.dm_closed:
+            return None
         holder = table.seats.get(seat)
         if holder is None or holder.user_id is None:
             return None
@@ -364,15 +406,21 @@ class Delivery:
         if known is not None and key not in self.new_dm:
             self.messages.remember_dm(user_id, known[0])
             if await self.messages.edit_dm(known[0], known[1], view, files):
+                await self._dm_reached(key)
                 return version
         self.new_dm.discard(key)
         try:
             # ``again``: a failed edit above has read the files to their end.
             sent = await self.messages.send_dm(user_id, view=view, files=again(files))
         except DmClosed:
-            if self.dm_closed.refused(key, table_id=table_id, user_id=user_id):
+            first = self.dm_closed.refused(key, table_id=table_id, user_id=user_id)
+            await self.service.games.set_dm_refused(
+                game_id, seat, at=self.dm_closed.tried(key), noted=True
+            )
+            if first:
                 await self._dm_closed_note(table, user_id)
             return None
+        await self._dm_reached(key)
         if stale is not None:  # a new hand DM notifies; the old one would be a stale copy
             await self.messages.delete_dm(*stale)
         await self.service.games.set_seat_message(

@@ -4,6 +4,10 @@ A person may open their DMs at any time, and Discord says nothing when they do. 
 refused is tried again on that person's next turn, or when they ask for their hand with
 "My hand" — at most once in a turn of the game, since each refusal is a request Discord
 refuses (and counts). The table is told once per game that their DMs are closed.
+
+What a restart must not forget (a seat's DMs refused, at which turn, and that the table was
+told) is kept through the service in the store: :class:`ClosedDms` is the bot's copy, read
+back per game (:meth:`restore`) before its first use after a start.
 """
 
 from __future__ import annotations
@@ -28,6 +32,26 @@ class ClosedDms:
         first = key not in self._noted
         self._noted.add(key)
         return first
+
+    def restore(
+        self, key: Key, *, table_id: int, user_id: int, tried: int | None, noted: bool
+    ) -> None:
+        """What the store kept of a seat: refused at the turn begun at ``tried`` (``None``:
+        open again since), the table told (``noted``)."""
+        if tried is not None:
+            self._closed[key] = (table_id, user_id)
+            self._tried[key] = tried
+        if noted:
+            self._noted.add(key)
+
+    def tried(self, key: Key) -> int:
+        """The version of the turn the seat's hand was last refused in."""
+        return self._tried.get(key, -1)
+
+    def reopened(self, key: Key) -> bool:
+        """A hand reached the seat's DMs: True once after they had refused one (to be
+        remembered as open again)."""
+        return self._tried.pop(key, None) is not None and key not in self._closed
 
     def turn(self, game_id: int, version: int) -> None:
         """A turn of the game began (anyone's)."""

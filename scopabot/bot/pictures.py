@@ -57,6 +57,7 @@ from scopabot.service import (
     Rules,
     SeatView,
     TableInfo,
+    TableStarted,
 )
 
 from . import worker
@@ -165,7 +166,11 @@ class Pictures:
         config = getattr(bot, "config", None)
         self._drawer = Drawer(getattr(config, "picture_workers", 1))
         self._names: dict[int, str] = {}
+        # A cache of each game's last deal's end, as its events announced it: the store keeps
+        # the moves, and the service plays a deal again from them when this process did not
+        # see every play of it (a restart, a match begun before it).
         self._plays: dict[int, list[Record]] = {}
+        self._whole: set[int] = set()  # games whose current deal was seen from its start
         self._ended: OrderedDict[int, tuple[int, tuple[Record, ...]]] = OrderedDict()
         bot.add_listener(self.on_interaction, "on_interaction")
 
@@ -211,20 +216,43 @@ class Pictures:
         game_id = event.game_id
         if game_id is None:
             return
-        if isinstance(event, CardPlayed):
+        if isinstance(event, TableStarted):
+            self._whole.add(game_id)
+        elif isinstance(event, CardPlayed):
             record = (event.seat, event.play, event.leftovers, event.leftovers_to)
             self._plays.setdefault(game_id, []).append(record)
         elif isinstance(event, DealScored):
             plays = tuple(self._plays.pop(game_id, ()))
-            self._ended[game_id] = (event.deal_score.deal, plays)
-            self._ended.move_to_end(game_id)
-            if len(self._ended) > KEEP_DEALS:
-                self._ended.popitem(last=False)
+            if game_id in self._whole:
+                self._keep(game_id, (event.deal_score.deal, plays))
+            else:  # some of its plays were before this process: asked for in deal_end
+                self._ended.pop(game_id, None)
+            self._whole.add(game_id)  # the next deal is seen from its start
         elif isinstance(event, MatchOver):
             self._plays.pop(game_id, None)
+            self._whole.discard(game_id)
+
+    def _keep(self, game_id: int, ended: tuple[int, tuple[Record, ...]]) -> None:
+        self._ended[game_id] = ended
+        self._ended.move_to_end(game_id)
+        if len(self._ended) > KEEP_DEALS:
+            self._ended.popitem(last=False)
+
+    async def deal_end(self, game_id: int) -> tuple[int, tuple[Record, ...]] | None:
+        """The last finished deal's number and plays: from the cache, else played again by
+        the service from the stored moves (then cached). Call it before :meth:`records`,
+        :meth:`piles` and :meth:`last_deal`, which read the cache only."""
+        found = self._ended.get(game_id)
+        if found is None:
+            end = await self.bot.service.games.last_deal_end(game_id)
+            if end is None:
+                return None
+            found = (end.deal, end.plays)
+            self._keep(game_id, found)
+        return found
 
     def last_deal(self, game_id: int) -> tuple[int, tuple[Record, ...]] | None:
-        """The last finished deal's number and its plays as announced (None if not seen)."""
+        """The last finished deal's number and its plays (None if not in the cache)."""
         return self._ended.get(game_id)
 
     def records(self, game_id: int, deal: int) -> tuple[Record, ...]:

@@ -480,7 +480,11 @@ async def table(interaction: discord.Interaction[ScopaBot], game: str | None = N
     game_id = await game_of(interaction, game, seated=False)
     table = await interaction.client.service.tables.of_game(game_id)
     check_may_see_table(interaction, table)
-    view, files, _v = await interaction.client.delivery.table_view(table, game_id, lang)
+    # The last deal's count too, all through the next deal (a table living in its channel
+    # has no other place to read it back).
+    view, files, _v = await interaction.client.delivery.table_view(
+        table, game_id, lang, last_deal=True
+    )
     await say(interaction, view=view, files=files)
 
 

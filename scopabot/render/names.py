@@ -131,3 +131,14 @@ def labels(names: Sequence[str], fits: Callable[[str], bool]) -> list[str]:
                 return shown
         marked = [m or a for m, a in zip(marked, alike, strict=True)]
     return shown
+
+
+def seat_marked(names: Sequence[str], *, empty: str = "") -> list[str]:
+    """Rule 2 in words: names that read alike get their seat after them, "Computer (normale)
+    #2" and "Computer (normale) #4", so "Tocca a Computer (normale) #4" says which; the
+    pictures' :func:`labels` then find them distinct and draw them the same. ``empty`` (an
+    open seat's dash) is not a name and is never marked."""
+    return [
+        f"{name} #{seat + 1}" if name != empty and names.count(name) > 1 else name
+        for seat, name in enumerate(names)
+    ]

@@ -218,11 +218,13 @@ def table_screen(
     note: str = "",
     plain_names: Sequence[str] | None = None,
     earlier: str = "",
+    last_deal: bool = False,
 ) -> Screen:
     """The whole table message; ``note`` is a line for the moment (closed DMs, timeouts);
     ``plain_names`` are the seat holders' display names, for the breakdown's columns;
     ``earlier`` the last deal's end (its last plays and leftovers, ``render.deal``), shown
-    with its breakdown through the next deal's first round."""
+    with its breakdown through the next deal's first round, or all through the next deal with
+    ``last_deal`` (``/scopa table``: the last count, asked for, whenever it is asked)."""
     rules = game.rules
     sides = side_names(rules, names)
     plain = None if plain_names is None else side_names(rules, plain_names)
@@ -258,7 +260,7 @@ def table_screen(
             deal=game.deal_number,
         )
     )
-    if game.deal_scores and len(game.plays) < rules.players:
+    if game.deal_scores and (last_deal or len(game.plays) < rules.players):
         if earlier:
             blocks.append(earlier)
         blocks.append(breakdown(game.deal_scores[-1], sides, rules, lang, plain=plain))

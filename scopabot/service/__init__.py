@@ -40,6 +40,7 @@ from scopabot.engine import (
 from scopabot.store import GLOBAL, ActorKind, GuildSettings, SeatHolder, TableStatus
 
 from .clock import Clock, FakeClock, SystemClock
+from .deal_ends import DealEnd
 from .errors import ChooseCapture, ErrorCode, ServiceError
 from .events import (
     Audience,
@@ -91,6 +92,7 @@ __all__ = [
     "CardPlayed",
     "ChooseCapture",
     "Clock",
+    "DealEnd",
     "DealScore",
     "DealScored",
     "ErrorCode",

@@ -33,6 +33,7 @@ from scopabot.store import (
 )
 
 from .core import Core, GameContext, must_be_host, table_info
+from .deal_ends import DealEnd, last_deal_end
 from .errors import ErrorCode, ServiceError
 from .events import (
     Audience,
@@ -570,6 +571,37 @@ class Games:
     async def seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
         """``{seat: (channel_id, message_id)}`` of the hand messages remembered."""
         return await self.core.store.games.seat_messages(game_id)
+
+    async def set_dm_refused(
+        self, game_id: int, seat: int, *, at: int | None, noted: bool = False
+    ) -> None:
+        """Remember that a seat's DMs refused its hand at the turn begun at version ``at``
+        (``None``: they took it again); ``noted`` once the table was told."""
+        await self.core.context(game_id)
+        await self.core.store.games.set_dm_refused(game_id, seat, at=at, noted=noted)
+
+    async def dms_refused(self, game_id: int) -> dict[int, tuple[int | None, bool]]:
+        """``{seat: (version of the last refused try or None, table told)}`` of a game."""
+        return await self.core.store.games.dms_refused(game_id)
+
+    async def set_deal_post(
+        self, game_id: int, deal: int, *, channel_id: int, message_id: int
+    ) -> None:
+        """Remember where deal ``deal``'s count was posted (so it is posted once)."""
+        await self.core.context(game_id)
+        await self.core.store.games.set_deal_post(
+            game_id, deal, channel_id=channel_id, message_id=message_id
+        )
+
+    async def deal_post(self, game_id: int, deal: int) -> tuple[int, int] | None:
+        """``(channel_id, message_id)`` of deal ``deal``'s count, if it was posted."""
+        return await self.core.store.games.deal_post(game_id, deal)
+
+    async def last_deal_end(self, game_id: int) -> DealEnd | None:
+        """The last finished deal's plays as they were announced, played again from the
+        game's stored moves (what a front end showed of it, after a restart too)."""
+        ctx = await self.core.context(game_id)
+        return last_deal_end(ctx.game.record())
 
     async def changed_before_stop(
         self, *, window: timedelta = STALE_WINDOW

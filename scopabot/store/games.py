@@ -231,6 +231,29 @@ class GameStore:
         """``{seat: (channel_id, message_id)}`` for the seats whose message is known."""
         return await self._db.read_once(_seat_messages, game_id)
 
+    async def set_dm_refused(
+        self, game_id: int, seat: int, *, at: int | None, noted: bool = False
+    ) -> None:
+        """A seat's DMs refused its hand at the turn begun at version ``at`` (``None``: they
+        took it; the seat's DMs are open again); ``noted``: the table has been told, once a
+        game, and stays so."""
+        await self._db.write_once(_set_dm_refused, game_id, seat, at, noted)
+
+    async def dms_refused(self, game_id: int) -> dict[int, tuple[int | None, bool]]:
+        """``{seat: (version of the last refused try or None, whether the table was told)}``
+        for the seats whose DMs refused a hand in this game."""
+        return await self._db.read_once(_dms_refused, game_id)
+
+    async def set_deal_post(
+        self, game_id: int, deal: int, *, channel_id: int, message_id: int
+    ) -> None:
+        """Where deal ``deal``'s count was posted (a second post of it is a no-op)."""
+        await self._db.write_once(_set_deal_post, game_id, deal, channel_id, message_id)
+
+    async def deal_post(self, game_id: int, deal: int) -> tuple[int, int] | None:
+        """``(channel_id, message_id)`` of deal ``deal``'s count, if it was posted."""
+        return await self._db.read_once(_deal_post, game_id, deal)
+
     async def of_user(self, user_id: int) -> list[UserGame]:
         """Games being played where the user has a seat, with that seat: one query."""
         rows = await self._db.read_once(_user_games, user_id)
@@ -335,6 +358,46 @@ def _seat_messages(conn: sqlite3.Connection, game_id: int) -> dict[int, tuple[in
             (game_id,),
         )
     }
+
+
+def _set_dm_refused(
+    conn: sqlite3.Connection, game_id: int, seat: int, at: int | None, noted: bool
+) -> None:
+    conn.execute(
+        "UPDATE game_seats SET dm_refused_at = ?,"
+        " dm_noted = CASE WHEN ? = 1 THEN 1 ELSE dm_noted END"
+        " WHERE game_id = ? AND seat = ?",
+        (at, int(noted), game_id, seat),
+    )
+
+
+def _dms_refused(conn: sqlite3.Connection, game_id: int) -> dict[int, tuple[int | None, bool]]:
+    return {
+        r[0]: (r[1], bool(r[2]))
+        for r in conn.execute(
+            "SELECT seat, dm_refused_at, dm_noted FROM game_seats WHERE game_id = ?"
+            " AND (dm_refused_at IS NOT NULL OR dm_noted != 0)",
+            (game_id,),
+        )
+    }
+
+
+def _set_deal_post(
+    conn: sqlite3.Connection, game_id: int, deal: int, channel_id: int, message_id: int
+) -> None:
+    conn.execute(
+        "INSERT INTO deal_posts (game_id, deal, channel_id, message_id) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (game_id, deal) DO NOTHING",
+        (game_id, deal, channel_id, message_id),
+    )
+
+
+def _deal_post(conn: sqlite3.Connection, game_id: int, deal: int) -> tuple[int, int] | None:
+    row = conn.execute(
+        "SELECT channel_id, message_id FROM deal_posts WHERE game_id = ? AND deal = ?",
+        (game_id, deal),
+    ).fetchone()
+    return None if row is None else (int(row[0]), int(row[1]))
 
 
 def _user_games(conn: sqlite3.Connection, user_id: int) -> list[tuple[Any, ...]]:

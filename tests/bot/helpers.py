@@ -18,9 +18,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scopabot.render.i18n import Lang, tr
 from tests.standin import Actor, DiscordStandIn, Message, World, default_world
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def it(key: str, **params: Any) -> str:
+    """A control's Italian label from the catalog of words (the test server speaks Italian):
+    tests find buttons by it, so a change of wording is made once, in the catalog."""
+    return tr(key, Lang.IT, **params)
+
+
+START, JOIN, CANCEL, ADD_COMPUTER = (
+    it("btn.start"),
+    it("btn.join"),
+    it("btn.cancel"),
+    it("btn.add_computer"),
+)
+MY_HAND, REMATCH, TAKE_BACK = it("btn.my_hand"), it("btn.rematch"), it("btn.take_back")
+OTHER_POINTS, UNDO, END = it("btn.custom_points"), it("btn.undo"), it("btn.end")
 CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 PLAY_ID = re.compile(r"^sb\|g\|(\d+)\|(\d+)\|p\|(\w+)$")
@@ -150,7 +167,7 @@ def thread_named(standin: DiscordStandIn, prefix: str) -> Any:
 
 def table_messages(standin: DiscordStandIn, channel: Any) -> list[Message]:
     """Bot messages with a "My hand" or "Rematch" button: table messages."""
-    labels = {"La mia mano", "My hand", "Rivincita", "Rematch"}
+    labels = {tr(k, lang) for k in ("btn.my_hand", "btn.rematch") for lang in Lang}
     return [
         m
         for m in standin.world.channel_messages(channel.id)
@@ -185,7 +202,7 @@ def secrets_of(labels: Iterable[str]) -> list[str]:
     return [label for label in labels if CARD_NAME.fullmatch(label)]
 
 
-OVER_LABELS = {"Rivincita", "Rematch"}
+OVER_LABELS = {tr("btn.rematch", lang) for lang in Lang}
 CAPTURE_ID = re.compile(r"^sb\|g\|\d+\|\d+\|c\|")
 
 
@@ -198,7 +215,7 @@ async def start_against_computer(standin: DiscordStandIn, actor: Actor, **option
     ``actor``; returns the table's thread."""
     invitation = (await actor.slash("scopa new", computers=1, **options)).message
     assert invitation is not None
-    await actor.click(invitation, "Inizia")
+    await actor.click(invitation, START)
     return await standin.wait_for(lambda: thread_named(standin, "Scopa"), timeout=5)
 
 

@@ -19,7 +19,7 @@ from scopabot.service import GameService, InlineThinker
 from scopabot.store import Store
 from tests.standin import DiscordStandIn
 
-from .helpers import hand_message, live_cards, play_from, thread_named
+from .helpers import JOIN, START, hand_message, live_cards, play_from, thread_named
 
 MOST_CALLS_A_CLICK = 3
 
@@ -69,8 +69,8 @@ async def test_a_card_click_costs_at_most_three_service_calls(
             alice, bob = s.user("alice"), s.user("bob")
             invitation = (await alice.slash("scopa new")).message
             assert invitation is not None
-            await bob.click(invitation, "Siediti")
-            await alice.click(invitation, "Inizia")
+            await bob.click(invitation, JOIN)
+            await alice.click(invitation, START)
             await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
             costs: list[Counter[str]] = []
             read_back: list[str] = []

@@ -11,6 +11,9 @@ from tests.standin import DiscordStandIn
 from tests.standin.messages import Message
 
 from .helpers import (
+    JOIN,
+    START,
+    TAKE_BACK,
     BotProcess,
     hand_message,
     live_cards,
@@ -31,8 +34,8 @@ async def test_a_correspondence_deadline_passes_and_the_computer_plays(
         await alice.slash("scopa notify", on=True)
         invitation = (await alice.slash("scopa new", pace="correspondence", hours=2)).message
         assert invitation is not None and "corrispondenza" in invitation.text()
-        await bob.click(invitation, "Siediti")
-        await alice.click(invitation, "Inizia")
+        await bob.click(invitation, JOIN)
+        await alice.click(invitation, START)
         thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
         await s.wait_for(lambda: hand_message(s, alice) and hand_message(s, bob), timeout=5)
         # Nobody plays: within a few (fast) hours the reminder comes and a computer plays.
@@ -71,7 +74,7 @@ async def test_a_seat_handed_to_the_computer_is_taken_back_from_the_hand(
 
         hand = await s.wait_for(offered, timeout=20)
         assert "Gioca il computer per te" in hand.text()
-        result = await alice.click(hand, "Riprendi il posto")
+        result = await alice.click(hand, TAKE_BACK)
         assert not result.failed and result.message is not None
         assert "Il posto è di nuovo tuo" in result.message.text()
         assert "Riprendi il posto" not in [b.get("label") for b in result.message.buttons()]

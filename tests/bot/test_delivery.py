@@ -10,7 +10,11 @@ from typing import Any
 from tests.standin import Actor, DiscordStandIn, Message
 
 from .helpers import (
+    JOIN,
+    MY_HAND,
     PLAY_ID,
+    REMATCH,
+    START,
     BotProcess,
     hand_message,
     live_cards,
@@ -31,8 +35,8 @@ async def correspondence_pair(s: DiscordStandIn, alice: Actor, bob: Actor) -> An
     """A correspondence table of alice and bob, dealt; returns its thread."""
     invitation = (await alice.slash("scopa new", pace="correspondence")).message
     assert invitation is not None
-    await bob.click(invitation, "Siediti")
-    await alice.click(invitation, "Inizia")
+    await bob.click(invitation, JOIN)
+    await alice.click(invitation, START)
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
     await s.wait_for(lambda: hand_message(s, alice) and hand_message(s, bob), timeout=5)
     return thread
@@ -100,7 +104,7 @@ async def test_the_game_option_suggests_what_matches_the_typed_text(
     for options in ({"computers": 1}, {"preset": "scopone_scientifico", "computers": 3}):
         invitation = (await alice.slash("scopa new", **options)).message
         assert invitation is not None
-        await alice.click(invitation, "Inizia")
+        await alice.click(invitation, START)
     await s.wait_for(
         lambda: len([c for c in s.world.channels.values() if c.is_thread]) == 2, timeout=5
     )
@@ -263,9 +267,10 @@ async def test_closed_dms_are_tried_again_on_the_next_turn(
     alice, dave = s.user("alice"), s.user("dave")  # dave does not accept DMs
     invitation = (await alice.slash("scopa new", deals=1)).message
     assert invitation is not None
-    await dave.click(invitation, "Siediti")
-    async with s.expect_violation("refused", code=50007):
-        await alice.click(invitation, "Inizia")
+    await dave.click(invitation, JOIN)
+    # The hand is sent once the thread is open: on a busy machine that may take a while.
+    async with s.expect_violation("refused", code=50007, timeout=10):
+        await alice.click(invitation, START)
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
 
     def notes() -> list[Message]:
@@ -291,7 +296,7 @@ async def test_closed_dms_are_tried_again_on_the_next_turn(
         if state == "alice":
             await play_from(s, alice, hand_message(s, alice))  # type: ignore[arg-type]
         else:  # his turn with no DM yet: he plays from "My hand"
-            shown = (await dave.click(table, "La mia mano")).message
+            shown = (await dave.click(table, MY_HAND)).message
             assert shown is not None
             if live_cards(shown):
                 await play_from(s, dave, shown)
@@ -327,11 +332,11 @@ async def test_a_second_rematch_click_after_a_restart_points_to_the_table_opened
     table = (await s.wait_for(lambda: table_messages(s, thread), timeout=5))[0]
     await alice.slash("scopa resign", channel=thread)
     await s.wait_for(lambda: "Rivincita" in [b.get("label") for b in table.buttons()], timeout=5)
-    rematch = (await alice.click(table, "Rivincita")).message
+    rematch = (await alice.click(table, REMATCH)).message
     assert rematch is not None and "tavolo 2" in rematch.text()
 
     await bot_py.stop()
     await bot_py.start()
-    again = (await alice.click(table, "Rivincita")).message
+    again = (await alice.click(table, REMATCH)).message
     assert again is not None and again.ephemeral and "già aperta" in again.text(), again.text()
     assert f"/{rematch.id}" in again.text()

@@ -11,9 +11,8 @@ from typing import Any
 from scopabot.render.i18n import Lang, tr
 from tests.standin import Actor, DiscordStandIn, Message
 
-from .helpers import BotProcess, is_over, table_messages
+from .helpers import START, BotProcess, is_over, table_messages
 
-START = tr("btn.start", Lang.IT)
 HAND_ID = re.compile(r"^sb\|g\|\d+\|(\d+)\|h\|")
 
 

@@ -14,6 +14,7 @@ from tests.standin import DiscordStandIn
 
 from .helpers import (
     CARD_NAME,
+    MY_HAND,
     BotProcess,
     next_turn,
     play_from,
@@ -38,7 +39,7 @@ async def test_debug_logs_hold_no_hidden_card_and_no_token(
             assert turn is not None
             await play_from(s, alice, turn[1])
         # The hand asked for in other ways too: an ephemeral answer (a webhook edit).
-        await alice.click(table_messages(s, thread)[0], "La mia mano")
+        await alice.click(table_messages(s, thread)[0], MY_HAND)
         await alice.slash("scopa hand", channel=thread)
     finally:
         assert await bot.stop() == 0, bot.output()

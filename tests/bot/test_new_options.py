@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.standin import DiscordStandIn
 
-from .helpers import BotProcess
+from .helpers import CANCEL, BotProcess
 
 
 async def test_primiera_and_tiebreak_are_offered_and_conflicts_are_refused(
@@ -23,4 +23,4 @@ async def test_primiera_and_tiebreak_are_offered_and_conflicts_are_refused(
     assert table is not None and not table.ephemeral
     assert "Primiera contando i sette" in table.text()
     assert "tavolo 1" in table.text()  # the refused ones opened nothing
-    await alice.click(table, "Annulla")
+    await alice.click(table, CANCEL)

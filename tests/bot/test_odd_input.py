@@ -7,6 +7,7 @@ import re
 from tests.standin import Actor, DiscordStandIn
 
 from .helpers import (
+    OTHER_POINTS,
     PLAY_ID,
     BotProcess,
     hand_message,
@@ -60,12 +61,12 @@ async def test_odd_points_and_unknown_forms_change_nothing(
     assert sheet is not None
     revisions = len(sheet.history)
     for typed, said in (("²", "non è un numero"), ("1e3", "non è un numero"), ("-1", "da 1 a 101")):
-        opened = await alice.click(sheet, "Altri punti…")
+        opened = await alice.click(sheet, OTHER_POINTS)
         sent = await alice.submit_modal(opened, {"side": "1", "points": typed})
         assert not sent.failed and sent.message is not None, typed
         assert said in sent.message.text(), (typed, sent.message.text())
     for forged in ("sb|k|99999999999999999999|0|k|", "something else", "sb|g|1|0|p|7d"):
-        opened = await alice.click(sheet, "Altri punti…")
+        opened = await alice.click(sheet, OTHER_POINTS)
         assert opened.modal is not None
         opened.modal["custom_id"] = forged
         sent = await alice.submit_modal(opened, {"side": "1", "points": "3"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.standin import Actor, DiscordStandIn
 from tests.standin.permissions import SEND_MESSAGES
 
-from .helpers import BotProcess, next_turn, table_messages, thread_named
+from .helpers import START, BotProcess, next_turn, table_messages, thread_named
 
 
 async def listed_with_link(standin: DiscordStandIn, actor: Actor, link: str) -> None:
@@ -55,7 +55,7 @@ async def test_a_game_channel_the_bot_cannot_post_in_keeps_the_table_here_and_sa
     assert note.ephemeral and f"<#{game_channel.id}>" in note.text()
     assert "“Invia messaggi”" in note.text()
     assert not s.world.channel_messages(game_channel.id)
-    assert not (await alice.click(invitation, "Inizia")).failed  # and the table plays here
+    assert not (await alice.click(invitation, START)).failed  # and the table plays here
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
     assert thread.parent_id == s.channel("tavolo").id
     await s.wait_for(lambda: table_messages(s, thread), timeout=5)

@@ -19,6 +19,9 @@ from tests.standin.limits import MAX_ATTACHMENTS, check_files
 from .helpers import (
     CAPTURE_ID,
     FINISHED_DEAL,
+    JOIN,
+    MY_HAND,
+    START,
     BotProcess,
     card_labels,
     hand_message,
@@ -131,8 +134,8 @@ async def test_the_table_and_each_hand_carry_their_pictures_through_a_match(
     alice, bob = s.user("alice"), s.user("bob")
     invitation = (await alice.slash("scopa new", deals=1)).message
     assert invitation is not None
-    await bob.click(invitation, "Siediti")
-    await alice.click(invitation, "Inizia")
+    await bob.click(invitation, JOIN)
+    await alice.click(invitation, START)
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
     await s.wait_for(lambda: table_messages(s, thread), timeout=5)
     table = table_messages(s, thread)[0]
@@ -160,7 +163,7 @@ async def test_the_table_and_each_hand_carry_their_pictures_through_a_match(
         seen_attachment_ids.update(a["id"] for a in table.attachments)
         if actor is alice and not my_hand_checked:
             # "My hand" on the table: an ephemeral hand with its own picture, for alice only.
-            shown = await alice.click(table, "La mia mano")
+            shown = await alice.click(table, MY_HAND)
             reply = shown.message
             assert reply is not None and reply.ephemeral
             assert hand_picture_cards(reply) == mine

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.standin import DiscordStandIn
 
 from .helpers import (
+    START,
     BotProcess,
     hand_message,
     next_turn,
@@ -26,7 +27,7 @@ async def test_a_quick_start_opens_the_table_in_its_thread(
     s.dispatcher.answer_slowly(CALLBACK, 1.5)
     invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
     assert invitation is not None
-    started = await alice.click(invitation, "Inizia")
+    started = await alice.click(invitation, START)
     assert not started.failed
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=10)
     assert thread.parent_id == s.world.channel_named("tavolo").id

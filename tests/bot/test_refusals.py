@@ -8,7 +8,10 @@ import re
 from tests.standin import Actor, DiscordStandIn, InteractionType, Message
 
 from .helpers import (
+    JOIN,
+    MY_HAND,
     PLAY_ID,
+    START,
     BotProcess,
     card_labels,
     hand_message,
@@ -31,7 +34,7 @@ async def test_closed_dms_are_said_in_the_thread_and_my_hand_plays(
     alice, dave = s.user("alice"), s.user("dave")  # dave does not accept DMs
     invitation = (await alice.slash("scopa new", deals=1)).message
     assert invitation is not None
-    await dave.click(invitation, "Siediti")
+    await dave.click(invitation, JOIN)
     # Discord refuses his hand: at the start, then on his turns and when he asks for it
     # (he may have opened his DMs meanwhile), at most once a turn of the game.
     async with s.expect_violation("refused", code=50007) as refused:
@@ -45,7 +48,7 @@ async def play_with_closed_dms(
 ) -> tuple[Message, int]:
     """The match, dave playing from the ephemeral hand of "My hand"; returns the table and
     how many turns were played."""
-    await alice.click(invitation, "Inizia")
+    await alice.click(invitation, START)
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
     note = await s.wait_for(
         lambda: [m for m in s.world.channel_messages(thread.id) if "messaggi diretti" in m.content],
@@ -70,7 +73,7 @@ async def play_with_closed_dms(
         if state == "over":
             break
         if state == "dave":
-            hand = (await dave.click(table, "La mia mano")).message
+            hand = (await dave.click(table, MY_HAND)).message
             assert hand is not None and hand.ephemeral
             if live_cards(hand):
                 await play_from(s, dave, hand)
@@ -94,7 +97,7 @@ async def test_stale_forged_and_foreign_clicks_change_nothing(
     table = (await s.wait_for(lambda: table_messages(s, thread), timeout=5))[0]
     turn = await next_turn(s, thread, [alice])
     assert turn is not None
-    old = (await alice.click(table, "La mia mano")).message  # an ephemeral hand, never edited
+    old = (await alice.click(table, MY_HAND)).message  # an ephemeral hand, never edited
     assert old is not None and live_cards(old)
     await play_from(s, alice, turn[1])
     turn = await next_turn(s, thread, [alice])
@@ -108,7 +111,7 @@ async def test_stale_forged_and_foreign_clicks_change_nothing(
     assert stale.message is not None and stale.message.ephemeral
     assert "momento precedente" in stale.message.text()
 
-    foreign = await bob.click(table, "La mia mano")
+    foreign = await bob.click(table, MY_HAND)
     assert foreign.message is not None and foreign.message.ephemeral
     assert "Non sei seduto" in foreign.message.text()
 

@@ -17,7 +17,10 @@ from scopabot.render.rules import rules_lines
 from tests.standin import DiscordStandIn
 
 from .helpers import (
+    JOIN,
     PLAY_ID,
+    REMATCH,
+    START,
     BotProcess,
     card_labels,
     hand_message,
@@ -57,8 +60,8 @@ async def test_resign_with_two_games_here_asks_which(
     alice, bob = s.user("alice"), s.user("bob")
     first = (await alice.slash("scopa new", pace="correspondence")).message
     assert first is not None
-    await bob.click(first, "Siediti")
-    await alice.click(first, "Inizia")
+    await bob.click(first, JOIN)
+    await alice.click(first, START)
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
     turn = await next_turn(s, thread, [alice, bob])
     assert turn is not None
@@ -71,7 +74,7 @@ async def test_resign_with_two_games_here_asks_which(
     s.privacy.clear(alice.user)
     second = (await alice.slash("scopa new", computers=1)).message
     assert second is not None
-    await alice.click(second, "Inizia")
+    await alice.click(second, START)
     await s.wait_for(
         lambda: len([c for c in s.world.channels.values() if table_messages(s, c)]) == 2,
         timeout=10,
@@ -101,7 +104,7 @@ async def test_rematch_is_for_the_players_of_the_match(
     table = (await s.wait_for(lambda: table_messages(s, thread), timeout=5))[0]
     await alice.slash("scopa resign", channel=thread)
     await s.wait_for(lambda: is_over(table), timeout=5)
-    rematch = (await carol.click(table, "Rivincita")).message
+    rematch = (await carol.click(table, REMATCH)).message
     assert rematch is not None
     assert rematch.ephemeral and "Inizia" not in [b.get("label") for b in rematch.buttons()], (
         rematch.text()
@@ -115,8 +118,8 @@ async def test_a_card_not_in_hand_is_refused_in_italian(
     alice, bob = s.user("alice"), s.user("bob")
     invitation = (await alice.slash("scopa new")).message
     assert invitation is not None
-    await bob.click(invitation, "Siediti")
-    await alice.click(invitation, "Inizia")
+    await bob.click(invitation, JOIN)
+    await alice.click(invitation, START)
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
     turn = await next_turn(s, thread, [alice, bob])
     assert turn is not None
@@ -149,8 +152,8 @@ async def test_the_first_ping_is_in_the_thread(
     alice, bob = s.user("alice"), s.user("bob")
     invitation = (await alice.slash("scopa new")).message  # two people, live: pings
     assert invitation is not None
-    await bob.click(invitation, "Siediti")
-    await alice.click(invitation, "Inizia")
+    await bob.click(invitation, JOIN)
+    await alice.click(invitation, START)
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
     await s.wait_for(
         lambda: [

@@ -8,10 +8,13 @@ import re
 from tests.standin import Actor, DiscordStandIn
 
 from .helpers import (
+    ADD_COMPUTER,
     PLAY_ID,
+    START,
     BotProcess,
     card_labels,
     hand_message,
+    it,
     live_cards,
     next_turn,
     play_from,
@@ -33,14 +36,14 @@ async def test_scopone_two_people_two_computers_buttons_and_slash_play(
     created = await alice.slash("scopa new", preset="scopone_scientifico", target=1)
     invitation = created.message
     assert invitation is not None
-    joined = await bob.click(invitation, "Siediti nella coppia A")  # public: the server's language
+    joined = await bob.click(invitation, it("btn.join_side", side="A"))  # the server's language
     assert not joined.failed and f"<@{bob.user.id}>" in invitation.text()
-    await alice.click(invitation, "Aggiungi computer")
-    await alice.click(invitation, "Aggiungi computer")
-    refused = await bob.click(invitation, "Inizia")  # only the host starts
+    await alice.click(invitation, ADD_COMPUTER)
+    await alice.click(invitation, ADD_COMPUTER)
+    refused = await bob.click(invitation, START)  # only the host starts
     assert refused.message is not None and refused.message.ephemeral
     assert "host" in refused.message.text()  # bob reads English
-    await alice.click(invitation, "Inizia")
+    await alice.click(invitation, START)
     thread = await s.wait_for(lambda: thread_named(s, "Scopone"), timeout=5)
     await s.wait_for(lambda: hand_message(s, alice) and hand_message(s, bob), timeout=5)
     assert all(ITALIAN_CARD.search(c) for c in card_labels(hand_message(s, alice)))

@@ -5,9 +5,7 @@ from __future__ import annotations
 from scopabot.render.i18n import Lang, tr
 from tests.standin import DiscordStandIn, Message
 
-from .helpers import BotProcess
-
-UNDO, END = tr("btn.undo", Lang.IT), tr("btn.end", Lang.IT)
+from .helpers import END, OTHER_POINTS, UNDO, BotProcess
 
 
 def labels(sheet: Message) -> list[str]:
@@ -24,7 +22,7 @@ async def test_score_sheet_from_start_to_a_winner(
     for label in ("Noi +3", "Voi +2", "Noi +3", "Noi +3", "Voi +1"):
         assert not (await alice.click(sheet, label)).failed
     assert "**Noi**: 9" in sheet.text() and "**Voi**: 3" in sheet.text()
-    await alice.click(sheet, "Annulla l'ultimo")
+    await alice.click(sheet, UNDO)
     assert "**Voi**: 2" in sheet.text()
     await alice.click(sheet, "Noi +2")
     assert "Vince Noi" in sheet.text()
@@ -64,23 +62,23 @@ async def test_other_points_are_asked_in_a_form_checked_and_written_with_a_note(
     revisions = len(sheet.history)
 
     for typed, said in (("tre", "non è un numero"), ("150", "da 1 a 101"), ("0", "da 1 a 101")):
-        opened = await alice.click(sheet, "Altri punti…")
+        opened = await alice.click(sheet, OTHER_POINTS)
         assert opened.modal is not None and opened.modal["title"] == "Punti a una squadra"
         sent = await alice.submit_modal(opened, {"side": "1", "points": typed})
         assert sent.message is not None and sent.message.ephemeral, typed
         assert said in sent.message.text() and "Non ho aggiunto niente" in sent.message.text()
     assert len(sheet.history) == revisions  # nothing was written
 
-    opened = await alice.click(sheet, "Altri punti…")
+    opened = await alice.click(sheet, OTHER_POINTS)
     assert opened.modal is not None
     sent = await alice.submit_modal(opened, {"side": "1", "points": " 7 ", "note": "napola"})
     assert not sent.failed
     assert "**Voi**: 7" in sheet.text() and "**Noi**: 2" in sheet.text()
     assert "Ultimo: +7 a Voi (napola)" in sheet.text()
-    await alice.click(sheet, "Annulla l'ultimo")
+    await alice.click(sheet, UNDO)
     assert "**Voi**: 0" in sheet.text()
     bob = s.user("bob")  # not on the sheet: refused, in words
-    opened = await bob.click(sheet, "Altri punti…")
+    opened = await bob.click(sheet, OTHER_POINTS)
     sent = await bob.submit_modal(opened, {"side": "0", "points": "5"})
     assert sent.message is not None and "Non sei in questo foglio" in sent.message.text()
     assert "**Noi**: 2" in sheet.text()

@@ -21,7 +21,7 @@ from scopabot.service import FakeClock, GameService, InlineThinker
 from scopabot.store import Store
 from tests.standin import DiscordStandIn
 
-from .helpers import hand_message, thread_named
+from .helpers import JOIN, START, hand_message, thread_named
 
 AWAY = "Gioca il computer per te"
 
@@ -40,8 +40,8 @@ async def test_a_seat_taken_back_out_of_turn_shows_in_the_hand_at_once(
             alice, bob = s.user("alice"), s.user("bob")
             invitation = (await alice.slash("scopa new", pace="correspondence", hours=1)).message
             assert invitation is not None
-            await bob.click(invitation, "Siediti")
-            await alice.click(invitation, "Inizia")
+            await bob.click(invitation, JOIN)
+            await alice.click(invitation, START)
             await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
             [game] = [g for g in await service.people.my_games(user=alice.user.id) if g.game_id]
             assert game.game_id is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.standin import DiscordStandIn, Message
 
-from .helpers import BotProcess, next_turn, table_messages, thread_named
+from .helpers import START, BotProcess, next_turn, table_messages, thread_named
 from .test_permissions import listed_with_link
 
 
@@ -38,7 +38,7 @@ async def test_a_managers_settings_place_a_members_table_in_the_game_channel(
     assert "Partita ai 21 punti" in invitation.text()  # the server's default target
     assert f"<@{bob.user.id}>" in invitation.text()
     assert "Inizia" in [b.get("label") for b in invitation.buttons()]  # in Italian
-    assert not (await bob.click(invitation, "Inizia")).failed
+    assert not (await bob.click(invitation, START)).failed
     thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
     assert thread.parent_id == game_channel.id
     table = (await s.wait_for(lambda: table_messages(s, thread), timeout=5))[0]

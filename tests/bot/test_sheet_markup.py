@@ -7,7 +7,7 @@ import re
 
 from tests.standin import DiscordStandIn, Message
 
-from .helpers import BotProcess
+from .helpers import OTHER_POINTS, BotProcess
 
 MASKED_LINK = re.compile(r"(?<!\\)\[[^\]]*(?<!\\)\]\(")
 SPOILER = re.compile(r"(?<!\\)\|(?<!\\)\|")
@@ -37,7 +37,7 @@ async def test_names_and_notes_are_escaped(threaded: DiscordStandIn, bot_py: Bot
     text = shown_text(sheet)
     assert "clicca" in text and "Voi" in text
     assert not rendered_markup(text), text
-    opened = await alice.click(sheet, "Altri punti…")
+    opened = await alice.click(sheet, OTHER_POINTS)
     note = "[premio](https://evil.example) ||spoiler|| <@&1> `code`"
     sent = await alice.submit_modal(opened, {"side": "0", "points": "2", "note": note})
     assert not sent.failed

@@ -6,7 +6,7 @@ from typing import Any
 
 from tests.standin import DiscordStandIn
 
-from .helpers import BotProcess, is_over, next_turn, play_from, table_messages
+from .helpers import START, BotProcess, is_over, next_turn, play_from, table_messages
 
 
 def live_thread(standin: DiscordStandIn) -> Any:
@@ -21,7 +21,7 @@ async def started(standin: DiscordStandIn) -> Any:
     alice = standin.user("alice")
     invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
     assert invitation is not None
-    assert not (await alice.click(invitation, "Inizia")).failed
+    assert not (await alice.click(invitation, START)).failed
     thread = await standin.wait_for(lambda: live_thread(standin), timeout=5)
     await standin.wait_for(lambda: table_messages(standin, thread), timeout=5)
     return thread

@@ -372,3 +372,14 @@ def test_the_terminal_hand_shows_the_numbers_its_prompt_takes(canvases: Record) 
     assert numbers == [str(i) for i in range(1, len(view.hand) + 1)]
     assert canvases[-1].smallest_text() >= MIN_TEXT
     assert hand_image(view, numbered=True) != hand_image(view)
+
+
+def test_names_alike_in_words_get_their_seat_and_the_pictures_keep_them() -> None:
+    from scopabot.render.names import labels, seat_marked
+
+    names = ["<@1>", "Computer (medio)", "—", "Computer (medio)"]
+    marked = seat_marked(names, empty="—")
+    assert marked == ["<@1>", "Computer (medio) #2", "—", "Computer (medio) #4"]
+    assert seat_marked(["—", "—"], empty="—") == ["—", "—"]  # open seats are no names
+    # The pictures' rule finds them distinct already: drawn as the text writes them.
+    assert labels(marked[1::2], lambda s: True) == ["Computer (medio) #2", "Computer (medio) #4"]

@@ -4,19 +4,31 @@ The unmodified discord.py client connects to it over REST and the gateway; tests
 users, read what each person sees, and fail when the bot sends anything Discord would refuse
 or shows a player's secret cards to someone else.
 
-Writing an end-to-end test (the ``standin`` fixture is in ``tests/conftest.py``)::
+Writing an end-to-end test of the real ``bot.py`` (the fixtures ``threaded``, a world whose
+server lets the bot open threads, and ``bot_py``, bot.py running against it as a child
+process, are in ``tests/bot/conftest.py``; the readers in ``tests/bot/helpers.py``)::
 
-    async def test_new_table(standin: DiscordStandIn) -> None:
-        async with standin.connected(ScopaBot(config)) as bot:      # login, IDENTIFY, READY
-            await bot.tree.sync()                                     # users see the commands
-            alice, bob = standin.user("alice"), standin.user("bob")
-            standin.privacy.set_secrets(alice.user, ["7♥", "3♠"])    # alice's hand
-            result = await alice.slash("scopa new", mode="scopa")     # options typed as registered
-            table = result.message                                    # live: follows edits
-            await bob.click(table, "Siedi")                           # label or custom_id
-            hand = await result.followup(0)                           # wait for a follow-up
-            assert hand.ephemeral and "7♥" in hand.text()
-            assert [m.content for m in standin.timeline("tavolo", as_user="bob")] == [...]
+    async def test_a_table_against_a_computer(
+        threaded: DiscordStandIn, bot_py: BotProcess
+    ) -> None:
+        s = threaded
+        alice = s.user("alice")
+        created = await alice.slash("scopa new", computers=1)    # options as registered
+        invitation = created.message                              # live: follows edits
+        await alice.click(invitation, tr("btn.start", Lang.IT))  # a label or a custom_id
+        thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+        hand = await s.wait_for(lambda: hand_message(s, alice), timeout=5)  # her DM
+        s.privacy.set_secrets(alice.user, [held(c) for c in card_labels(hand)])
+        table = table_messages(s, thread)[0]
+        shown = (await alice.click(table, tr("btn.my_hand", Lang.IT))).message
+        assert shown is not None and shown.ephemeral              # only alice sees it
+        assert [m.id for m in s.timeline(thread, as_user="bob")] == [table.id]
+
+The stand-in's own tests (``tests/standin/test_*.py``) drive the small bot of
+``tests/standin/sample_bot.py`` in-process instead: ``async with
+standin.connected(SampleBot()) as bot`` logs it in (IDENTIFY, READY), and
+``await bot.tree.sync()`` shows users its commands (the ``standin`` and ``sample_bot``
+fixtures of ``tests/conftest.py``).
 
 The default world (``default_world()``) is the guild "Osteria" with #tavolo and #chiacchiere
 and the users alice (owner), bob, carol and dave (DMs closed). Other pieces:
@@ -54,8 +66,9 @@ code 10062: the user saw "This interaction failed"), a secret shown to someone e
 ``StandInViolation`` in the user action that caused it, or fails the test at teardown,
 unless the test expects it::
 
+    await dave.click(invitation, tr("btn.join", Lang.IT))
     async with standin.expect_violation(code=50007) as expected:   # dave's DMs are closed
-        result = await alice.slash("scopa invite", user=dave)
+        await alice.click(invitation, tr("btn.start", Lang.IT))    # his hand's DM is refused
     assert "50007" in str(expected.caught[0])
 
 ``expect_violation(kind=None, *, code=None, match=None, timeout=2.0)`` catches the matching

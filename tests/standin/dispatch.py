@@ -102,6 +102,11 @@ class Dispatcher:
         doing, so they are no violations; what the bot does about them may be."""
         self._failing.append((route, time.monotonic() + seconds, status))
 
+    def failing(self, route: str) -> bool:
+        """Whether requests to ``route`` are still answered with a failure (:meth:`fail_for`)."""
+        now = time.monotonic()
+        return any(failing == route and now < until for failing, until, _ in self._failing)
+
     # HTTP dispatch ----------------------------------------------------------------------------
 
     def add(self, method: str, pattern: str, handler: Handler, *, auth: bool = True) -> None:

@@ -195,6 +195,15 @@ class Revision:
     components: list[Payload]
     flags: int
 
+    def text(self) -> str:
+        """Everything a person read on the message in this state (see :meth:`Message.text`)."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts.extend(_embedstrings_in(embed))
+        for component in walk_components(self.components):
+            parts.extend(_componentstrings_in(component))
+        return "\n".join(p for p in parts if p)
+
 
 @dataclass
 class Message:

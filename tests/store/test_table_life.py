@@ -227,3 +227,19 @@ async def test_people_and_their_hand_messages(store: Store) -> None:
     await store.games.set_seat_message(stored.id, 1, channel_id=40, message_id=41)
     assert await store.games.seat_messages(stored.id) == {1: (40, 41)}
     assert [x.id for x in await store.tables.in_channel(0)] == []
+
+
+async def test_what_the_bot_remembers_of_a_game_is_kept(store: Store) -> None:
+    """Closed DMs (told once a game) and each deal's count posted, kept in the file."""
+    table_id = await _full_table(store, Rules(), [SeatHolder.human(5), SeatHolder.human(6)])
+    stored = await store.tables.start(table_id, Game.new(Rules(), seed=1))
+    assert await store.games.dms_refused(stored.id) == {}
+    await store.games.set_dm_refused(stored.id, 1, at=3, noted=True)
+    await store.games.set_dm_refused(stored.id, 0, at=4)
+    assert await store.games.dms_refused(stored.id) == {1: (3, True), 0: (4, False)}
+    await store.games.set_dm_refused(stored.id, 1, at=None)  # her DMs took the hand
+    assert await store.games.dms_refused(stored.id) == {1: (None, True), 0: (4, False)}
+    assert await store.games.deal_post(stored.id, 1) is None
+    await store.games.set_deal_post(stored.id, 1, channel_id=70, message_id=71)
+    await store.games.set_deal_post(stored.id, 1, channel_id=80, message_id=81)  # kept first
+    assert await store.games.deal_post(stored.id, 1) == (70, 71)

@@ -6,7 +6,7 @@ import discord
 import pytest
 
 from tests.standin import Callback, DiscordStandIn, StandInViolation
-from tests.standin_sample_bot import HAND, SampleBot
+from tests.standin.sample_bot import HAND, SampleBot
 
 
 async def test_sync_registers_the_commands(standin: DiscordStandIn, sample_bot: SampleBot) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from tests.standin import DiscordStandIn, StandInViolation
 from tests.standin.permissions import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
-from tests.standin_sample_bot import SampleBot
+from tests.standin.sample_bot import SampleBot
 
 
 async def test_dm_reaches_only_its_recipient(

@@ -14,7 +14,7 @@ from tests.standin.permissions import (
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
 )
-from tests.standin_sample_bot import SampleBot
+from tests.standin.sample_bot import SampleBot
 
 
 def grant(standin: DiscordStandIn, permissions: int) -> None:

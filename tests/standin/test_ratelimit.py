@@ -7,7 +7,7 @@ import time
 import aiohttp
 
 from tests.standin import DiscordStandIn
-from tests.standin_sample_bot import SampleBot
+from tests.standin.sample_bot import SampleBot
 
 MESSAGES = "/channels/{channel_id}/messages"
 

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from tests.standin import DiscordStandIn
-from tests.standin_sample_bot import SampleBot
+from tests.standin.sample_bot import SampleBot
 
 SECRET = "settebello"
 V2 = 1 << 15

@@ -11,7 +11,7 @@ import pytest
 
 from tests.standin import DiscordStandIn
 from tests.standin.gateway import HEARTBEAT, IDENTIFY, RESUME
-from tests.standin_sample_bot import SampleBot
+from tests.standin.sample_bot import SampleBot
 
 
 async def test_plain_text_handshake_heartbeat_and_ready(standin: DiscordStandIn) -> None:

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from tests.standin import DiscordStandIn, StandInViolation
-from tests.standin_sample_bot import SampleBot
+from tests.standin.sample_bot import SampleBot
 
 
 async def _nothing_more(standin: DiscordStandIn) -> None:

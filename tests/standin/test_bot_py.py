@@ -16,7 +16,7 @@ from tests.standin import DiscordStandIn
 from tests.standin.gateway import IDENTIFY
 from tests.standin.world import World
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _start(env: dict[str, str]) -> asyncio.subprocess.Process:

@@ -11,8 +11,8 @@ import pytest
 from discord.http import Route
 
 from tests.standin import DiscordStandIn, SpecValidator, StandInViolation
+from tests.standin.sample_bot import SampleBot
 from tests.standin.validation import shared_spec_validator
-from tests.standin_sample_bot import SampleBot
 
 V2 = 1 << 15
 
