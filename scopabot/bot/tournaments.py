@@ -238,7 +238,9 @@ class TournamentFront:
     ) -> None:
         """Each player is told, in their own language, whom they meet, where and by when:
         by DM, or, when their DMs are closed, with a mention at their table (whose players
-        see the same pairing in the channel anyway)."""
+        see the same pairing in the channel anyway). Who withdrew is told nothing more."""
+        standings = await self.tournaments.standings(t.id)
+        gone = {p for row in standings if row.withdrawn for p in row.people}
         for m in event.matches:
             to_play = m.outcome is None
             if not to_play and m.outcome not in ("bye", "rest"):
@@ -253,6 +255,8 @@ class TournamentFront:
             a, b = seated_of(m.a, seated), seated_of(m.b, seated)
             for mine, theirs in ((a, b), (b, a)):
                 for person in mine:
+                    if person in gone:
+                        continue
                     partner = tuple(p for p in mine if p != person)
                     lang = await self.bot.langs.of_user(person, guild_id=t.guild_id)
                     text = your_round_text(

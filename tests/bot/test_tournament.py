@@ -129,7 +129,14 @@ async def test_a_withdrawn_players_place_is_a_computers_and_they_are_told_nothin
     for number in (2, 3):  # bob rests in one round at most: his place is played in another
         for person in (alice, carol):
             await person.slash("scopa resign")  # (refused when not at a table: no matter)
-        await s.wait_for(lambda n=number: posted(s, tavolo, f"turno {n}"), timeout=10)
+        await s.wait_for(lambda n=number: posted(s, tavolo, f"turno {n}"), timeout=20)
+
+        def told(n: int = number) -> bool:  # each of them plays or rests: told either way
+            said = f"**Lega** · turno {n}:"
+            dms = [s.dm_timeline(u.user) for u in (alice, carol)]
+            return all(any(said in m.content for m in mine) for mine in dms)
+
+        await s.wait_for(told, timeout=20)
         if against_computer():
             break
     [told] = await s.wait_for(against_computer, timeout=5)
