@@ -17,7 +17,7 @@ COPY pyproject.toml README.md ./
 COPY scopabot ./scopabot
 COPY migrations ./migrations
 COPY bot.py ./
-RUN pip install --no-cache-dir . \
+RUN pip install --no-cache-dir '.[postgres]' \
     && useradd --create-home --uid 10001 scopa \
     && mkdir -p /data && chown scopa /data
 

@@ -36,12 +36,16 @@ async def run(config: Config, *, sync_only: bool = False) -> int:
     # file stops the bot with the store's message instead of failing on the first move. Every
     # page is read first (the quick check) and an existing empty file is refused, not made a
     # new database: both are left untouched for the administrator.
+    # SCOPABOT_DATABASE_URL=postgresql://… opens that database instead of the file.
     try:
-        store = await Store.open(config.db_path, check=True, expected=True)
+        store = await Store.open(config.database, check=True, expected=True)
     except DatabaseError as exc:
         log.error("%s", exc)
         return 1
-    log.info("Database %s ready", Path(config.db_path).absolute())
+    if config.database_url:
+        log.info("Database %s ready", store.path)  # the URL without its password
+    else:
+        log.info("Database %s ready", Path(config.db_path).absolute())
     try:
         return await _serve(config, store, sync_only=sync_only)
     finally:

@@ -276,3 +276,56 @@ async def test_bot_py_keeps_a_relative_database_next_to_itself_and_logs_the_invi
     # ScopaBot has no voice: discord.py's warnings about voice libraries are not shown.
     assert "voice" not in text.lower() and "WARNING" not in text, text
     assert "waiting for 1 messages" not in text and "1 interaction handlers" not in text
+
+
+async def test_bot_py_runs_on_the_postgresql_database_it_is_given(
+    standin: DiscordStandIn, tmp_path: Path, postgres_url: str
+) -> None:
+    import asyncpg
+
+    from scopabot.store import load_migrations
+
+    env = {
+        **standin.env(),
+        "LOG_LEVEL": "INFO",
+        "SCOPABOT_DB": str(tmp_path / "unused.db"),
+        "SCOPABOT_DATABASE_URL": postgres_url,
+    }
+    process = await _start(env)
+    lines: list[str] = []
+
+    async def read() -> None:
+        assert process.stdout is not None
+        async for line in process.stdout:
+            lines.append(line.decode(errors="replace").rstrip())
+
+    reader = asyncio.create_task(read())
+    try:
+        await standin.wait_for(lambda: standin.gateway.readies == 1, timeout=20)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        returncode = await asyncio.wait_for(process.wait(), timeout=10)
+        await reader
+    assert returncode == 0, "\n".join(lines)
+    assert any(f"Database {postgres_url} ready" in line for line in lines), "\n".join(lines)
+    assert not (tmp_path / "unused.db").exists()  # the file is not made beside it
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        version = await conn.fetchval("SELECT version FROM scopabot_schema")
+    finally:
+        await conn.close()
+    assert version == len(load_migrations())
+
+
+async def test_bot_py_says_an_unreachable_postgresql_server_is_one_and_exits_1(
+    standin: DiscordStandIn,
+) -> None:
+    url = "postgresql://scopa:hunter2@127.0.0.1:1/scopabot"
+    process = await _start({**standin.env(), "SCOPABOT_DATABASE_URL": url})
+    output, _ = await asyncio.wait_for(process.communicate(), timeout=20)
+    text = output.decode()
+    assert process.returncode == 1, text
+    assert "SCOPABOT_DATABASE_URL" in text and "127.0.0.1:1" in text
+    assert "hunter2" not in text  # the password never reaches the log
+    assert "Traceback" not in text
+    assert standin.gateway.readies == 0

@@ -20,15 +20,17 @@ from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import discord
+from discord import app_commands
 from discord import ui as dui
 
 from scopabot.render.cards import card_the
 from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.screens import Action
-from scopabot.service import ChooseCapture, MoveOutcome, ServiceError
+from scopabot.service import CardParseError, ChooseCapture, MoveOutcome, ServiceError
 
 from . import ids, ui
+from .autocomplete import GameNotFound
 from .context import error_text, table_link, table_title
 from .ids import Kind
 from .ui import PLAIN, Controls, Look
@@ -145,6 +147,24 @@ async def say(
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
+
+
+async def command_error(
+    interaction: discord.Interaction[ScopaBot], error: app_commands.AppCommandError
+) -> None:
+    """Every command's refusal in words; an unexpected error logged, with a short apology."""
+    cause = getattr(error, "original", error)
+    lang = await interaction.client.langs.of_interaction(interaction)
+    if isinstance(cause, ServiceError):
+        await say(interaction, error_text(cause, lang))
+    elif isinstance(cause, GameNotFound):
+        await say(interaction, tr(cause.key, lang, **cause.params))
+    elif isinstance(cause, CardParseError):
+        await say(interaction, tr("err.not_a_card", lang))
+    else:
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("/%s failed", name, exc_info=cause)
+        await say(interaction, tr("err.unexpected", lang, game="-"))
 
 
 def dm_key(interaction: discord.Interaction[ScopaBot]) -> bool:

@@ -106,59 +106,60 @@ class BoardPages:
         return ui.build(screen, board_controls(board, category))[0]
 
 
-def add(bot: ScopaBot, group: app_commands.Group) -> None:
-    pages = BoardPages(bot)
-    bot.boards = pages
+def setup(bot: ScopaBot) -> None:
+    bot.boards = BoardPages(bot)
+    bot.add_dynamic_items(BoardPage)
 
-    @group.command(
-        name=_("leaderboard"), description=_("The best players of this server or of everyone")
-    )
-    @app_commands.rename(board=_("board"), game=_("preset"))
-    @app_commands.describe(board=_("This server or everyone"), game=_("Which game"))
-    @app_commands.choices(board=BOARDS, game=PRESETS)
-    async def leaderboard(
-        interaction: discord.Interaction[ScopaBot], board: str = "server", game: str = "scopa"
-    ) -> None:
-        public = await bot.langs.of_place(interaction)  # a public message
-        where = (
-            GLOBAL if board == "global" or interaction.guild_id is None else interaction.guild_id
-        )
-        view = await pages.screen(where, CATEGORIES.index(game), "", public)
-        await say(interaction, view=view, ephemeral=False)
 
-    @group.command(name=_("stats"), description=_("Matches, wins and rating of a player"))
-    @app_commands.rename(user=_("user"), board=_("board"))
-    @app_commands.describe(user=_("Whose statistics"), board=_("This server or everyone"))
-    @app_commands.choices(board=BOARDS)
-    async def stats(
-        interaction: discord.Interaction[ScopaBot],
-        user: discord.User | None = None,
-        board: str = "server",
-    ) -> None:
-        lang = await bot.langs.of_interaction(interaction)
-        who = user or interaction.user
-        where = (
-            GLOBAL if board == "global" or interaction.guild_id is None else interaction.guild_id
-        )
-        records = await bot.service.boards.stats(who.id, board=where)
-        lines = []
-        for record in records:
-            s = record.stats
-            lines.append(
-                StatsLine(
-                    game=tr(f"preset.{record.category}", lang),
-                    score=record.rating.score if record.rating else None,
-                    rank=record.rank,
-                    games=s.games if s else 0,
-                    wins=s.wins if s else 0,
-                    scope=s.scope if s else 0,
-                    settebelli=s.settebelli if s else 0,
-                    points_per_deal=s.points_per_deal if s and s.deals else None,
-                )
+@app_commands.command(
+    name=_("leaderboard"), description=_("The best players of this server or of everyone")
+)
+@app_commands.rename(board=_("board"), game=_("preset"))
+@app_commands.describe(board=_("This server or everyone"), game=_("Which game"))
+@app_commands.choices(board=BOARDS, game=PRESETS)
+async def leaderboard(
+    interaction: discord.Interaction[ScopaBot], board: str = "server", game: str = "scopa"
+) -> None:
+    bot = interaction.client
+    pages = interaction.client.boards
+    public = await bot.langs.of_place(interaction)  # a public message
+    where = GLOBAL if board == "global" or interaction.guild_id is None else interaction.guild_id
+    view = await pages.screen(where, CATEGORIES.index(game), "", public)
+    await say(interaction, view=view, ephemeral=False)
+
+
+@app_commands.command(name=_("stats"), description=_("Matches, wins and rating of a player"))
+@app_commands.rename(user=_("user"), board=_("board"))
+@app_commands.describe(user=_("Whose statistics"), board=_("This server or everyone"))
+@app_commands.choices(board=BOARDS)
+async def stats(
+    interaction: discord.Interaction[ScopaBot],
+    user: discord.User | None = None,
+    board: str = "server",
+) -> None:
+    bot = interaction.client
+    lang = await bot.langs.of_interaction(interaction)
+    who = user or interaction.user
+    where = GLOBAL if board == "global" or interaction.guild_id is None else interaction.guild_id
+    records = await bot.service.boards.stats(who.id, board=where)
+    lines = []
+    for record in records:
+        s = record.stats
+        lines.append(
+            StatsLine(
+                game=tr(f"preset.{record.category}", lang),
+                score=record.rating.score if record.rating else None,
+                rank=record.rank,
+                games=s.games if s else 0,
+                wins=s.wins if s else 0,
+                scope=s.scope if s else 0,
+                settebelli=s.settebelli if s else 0,
+                points_per_deal=s.points_per_deal if s and s.deals else None,
             )
-        label = tr("board.global", lang) if where == GLOBAL else tr("board.server", lang)
-        screen = stats_screen(f"<@{who.id}>", lines, lang, board=label)
-        await say(interaction, view=ui.build(screen, ui.NO_CONTROLS)[0])
-        entered = await bot.service.tournaments.of_user(who.id)
-        if entered:
-            await say(interaction, tournaments_line(entered, who.id, lang))
+        )
+    label = tr("board.global", lang) if where == GLOBAL else tr("board.server", lang)
+    screen = stats_screen(f"<@{who.id}>", lines, lang, board=label)
+    await say(interaction, view=ui.build(screen, ui.NO_CONTROLS)[0])
+    entered = await bot.service.tournaments.of_user(who.id)
+    if entered:
+        await say(interaction, tournaments_line(entered, who.id, lang))

@@ -11,20 +11,20 @@ import discord
 import discord.gateway
 import discord.http
 import yarl
+from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from scopabot.service import Clock, GameService
 
-from . import sync
-from .actions import GAME_CONTROLS, Actions
-from .boards import BoardPage, BoardPages
-from .commands import ScopaGroup, command_error
+from . import boards, hands, help, play, score, settings, sync, tables, tournaments
+from .actions import Actions, command_error
+from .boards import BoardPages
 from .config import Config
 from .context import Langs
 from .delivery import Delivery
-from .invitation import TABLE_CONTROLS, Invitations
 from .messages import Messages
-from .score import SHEET_CONTROLS, Sheets
+from .score import Sheets
+from .tables import Invitations
 from .tournaments import TournamentFront
 from .translator import CatalogTranslator
 
@@ -78,6 +78,36 @@ def use_endpoints(*, api_base: str | None, gateway: str | None) -> None:
         discord.http.Route.BASE = api_base.rstrip("/")
     if gateway:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+
+
+# One module a feature, each with its commands, its controls and a ``setup`` making its part.
+FEATURES = (tables, play, hands, boards, settings, score, tournaments, help)
+
+
+def scopa_group() -> discord.app_commands.Group:
+    """``/scopa``: the features' commands, in the order people have always seen them."""
+    group = discord.app_commands.Group(name=_("scopa"), description=_("Play Scopa and Scopone"))
+    children: tuple[
+        discord.app_commands.Command[Any, ..., None] | discord.app_commands.Group, ...
+    ] = (
+        tables.new,
+        play.play,
+        hands.hand,
+        tables.table,
+        tables.rules,
+        play.back,
+        play.resign,
+        tables.games,
+        hands.notify,
+        help.help,
+        boards.leaderboard,
+        boards.stats,
+        settings.settings,
+        tournaments.tournament,
+    )
+    for command in children:
+        group.add_command(command)
+    return group
 
 
 def invite_permissions() -> discord.Permissions:
@@ -169,13 +199,12 @@ class ScopaBot(commands.AutoShardedBot):
         self.langs = Langs(self.service, guild_locale=self.guild_locale)
         self.messages = Messages(self, self.service)
         self.delivery = Delivery(self)
-        self.actions = Actions(self)
-        self.invitations = Invitations(self)
         self._unsubscribe = self.service.subscribe(self.delivery.on_event)
-        self.add_dynamic_items(*GAME_CONTROLS, *TABLE_CONTROLS, BoardPage, *SHEET_CONTROLS)
+        for feature in FEATURES:
+            feature.setup(self)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
-        self.tree.add_command(ScopaGroup(self))
-        self._add_optional_commands()
+        self.tree.add_command(scopa_group())
+        self.tree.add_command(score.score)
         await self.tree.set_translator(CatalogTranslator())
         self.synced = await sync.sync_if_changed(self, self.hash_path)
         log.debug("setup_hook done")
@@ -186,18 +215,12 @@ class ScopaBot(commands.AutoShardedBot):
         guild = self.get_guild(guild_id)
         return None if guild is None else str(guild.preferred_locale)
 
-    def _add_optional_commands(self) -> None:
-        """Commands whose service parts may land later (ratings, score sheets)."""
-        from . import extras
-
-        extras.add(self)
-
     async def _command_error(
         self,
         interaction: discord.Interaction[ScopaBot],
         error: discord.app_commands.AppCommandError,
     ) -> None:
-        await command_error(self, interaction, error)
+        await command_error(interaction, error)
 
     def ignoring(self, interaction: discord.Interaction[ScopaBot]) -> bool:
         """Whether ``interaction`` came while the bot is stopping: nothing of it is done (it

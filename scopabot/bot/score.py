@@ -326,35 +326,37 @@ class Sheets:
             await say(interaction, view=view, ephemeral=False)
 
 
-def add(bot: ScopaBot) -> None:
-    sheets = Sheets(bot)
-    bot.sheets = sheets
+def setup(bot: ScopaBot) -> None:
+    sheets = bot.sheets = Sheets(bot)
     bot.add_listener(sheets.on_interaction, "on_interaction")
-    group = app_commands.Group(
-        name=_("score"), description=_("Keep the score of a game played with real cards")
-    )
+    bot.add_dynamic_items(*SHEET_CONTROLS)
 
-    @group.command(name=_("start"), description=_("Start a score sheet"))
-    @app_commands.rename(sides=_("sides"), target=_("target"))
-    @app_commands.describe(
-        sides=_("Side names, separated by commas (default: Noi, Voi)"),
-        target=_("Points to win (default 11)"),
-    )
-    async def start(
-        interaction: discord.Interaction[ScopaBot],
-        sides: str | None = None,
-        target: app_commands.Range[int, 1, 101] = 11,
-    ) -> None:
-        names = [n.strip() for n in (sides or "Noi, Voi").split(",") if n.strip()]
-        standings = await sheets.keeping.open(
-            owner=interaction.user.id,
-            sides=names,
-            target=target,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-        )
-        public = await bot.langs.of_place(interaction)
-        await say(interaction, view=sheet_view(standings, public), ephemeral=False)
 
-    bot.tree.add_command(group)
-    return None
+score = app_commands.Group(
+    name=_("score"), description=_("Keep the score of a game played with real cards")
+)
+
+
+@score.command(name=_("start"), description=_("Start a score sheet"))
+@app_commands.rename(sides=_("sides"), target=_("target"))
+@app_commands.describe(
+    sides=_("Side names, separated by commas (default: Noi, Voi)"),
+    target=_("Points to win (default 11)"),
+)
+async def start(
+    interaction: discord.Interaction[ScopaBot],
+    sides: str | None = None,
+    target: app_commands.Range[int, 1, 101] = 11,
+) -> None:
+    bot = interaction.client
+    sheets = interaction.client.sheets
+    names = [n.strip() for n in (sides or "Noi, Voi").split(",") if n.strip()]
+    standings = await sheets.keeping.open(
+        owner=interaction.user.id,
+        sides=names,
+        target=target,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+    )
+    public = await bot.langs.of_place(interaction)
+    await say(interaction, view=sheet_view(standings, public), ephemeral=False)

@@ -59,59 +59,63 @@ def language_line(chosen: str | None, lang: Lang, *, locale: str | None) -> str:
     return tr("settings.language_auto", lang, language=language)
 
 
-def add(bot: ScopaBot, group: app_commands.Group) -> None:
-    @group.command(
-        name=_("settings"),
-        description=_("Server settings (managers): language, default options, game channel"),
+def setup(bot: ScopaBot) -> None:
+    """Nothing to make: a server's settings are the service's, read when asked."""
+
+
+@app_commands.command(
+    name=_("settings"),
+    description=_("Server settings (managers): language, default options, game channel"),
+)
+@app_commands.rename(
+    language=_("language"),
+    channel=_("game_channel"),
+    **RULE_OPTION_NAMES,
+    reset=_("reset"),
+)
+@app_commands.describe(
+    language=_("The language of public messages"),
+    channel=_("Where new tables are opened"),
+    **RULE_OPTION_DESCRIPTIONS,
+    reset=_("Forget the default options and the game channel first"),
+)
+@app_commands.choices(language=LANGUAGES)
+@app_commands.guild_only()
+async def settings(
+    interaction: discord.Interaction[ScopaBot],
+    language: str | None = None,
+    channel: discord.TextChannel | None = None,
+    target: app_commands.Range[int, 1, 101] | None = None,
+    deals: app_commands.Range[int, 1, 20] | None = None,
+    asso_piglia_tutto: bool | None = None,
+    napola: bool | None = None,
+    re_bello: bool | None = None,
+    reset: bool = False,
+) -> None:
+    bot = interaction.client
+    lang = await bot.langs.of_interaction(interaction)
+    guild_id = interaction.guild_id
+    if guild_id is None or not interaction.permissions.manage_guild:
+        await say(interaction, tr("err.not_manager", lang))
+        return
+    options = RuleChoices(
+        target=target,
+        deals=deals,
+        asso_piglia_tutto=asso_piglia_tutto,
+        napola=napola,
+        re_bello=re_bello,
     )
-    @app_commands.rename(
-        language=_("language"),
-        channel=_("game_channel"),
-        **RULE_OPTION_NAMES,
-        reset=_("reset"),
-    )
-    @app_commands.describe(
-        language=_("The language of public messages"),
-        channel=_("Where new tables are opened"),
-        **RULE_OPTION_DESCRIPTIONS,
-        reset=_("Forget the default options and the game channel first"),
-    )
-    @app_commands.choices(language=LANGUAGES)
-    @app_commands.guild_only()
-    async def settings(
-        interaction: discord.Interaction[ScopaBot],
-        language: str | None = None,
-        channel: discord.TextChannel | None = None,
-        target: app_commands.Range[int, 1, 101] | None = None,
-        deals: app_commands.Range[int, 1, 20] | None = None,
-        asso_piglia_tutto: bool | None = None,
-        napola: bool | None = None,
-        re_bello: bool | None = None,
-        reset: bool = False,
-    ) -> None:
-        lang = await bot.langs.of_interaction(interaction)
-        guild_id = interaction.guild_id
-        if guild_id is None or not interaction.permissions.manage_guild:
-            await say(interaction, tr("err.not_manager", lang))
-            return
-        options = RuleChoices(
-            target=target,
-            deals=deals,
-            asso_piglia_tutto=asso_piglia_tutto,
-            napola=napola,
-            re_bello=re_bello,
+    changed = bool(options.any_made or language or channel or reset)
+    if changed:  # the service merges and checks them (a target replaces deals and back)
+        current = await bot.service.settings.change(
+            guild_id,
+            language=language,
+            channel=channel.id if channel else None,
+            options=options,
+            reset=reset,
         )
-        changed = bool(options.any_made or language or channel or reset)
-        if changed:  # the service merges and checks them (a target replaces deals and back)
-            current = await bot.service.settings.change(
-                guild_id,
-                language=language,
-                channel=channel.id if channel else None,
-                options=options,
-                reset=reset,
-            )
-            bot.langs.forget_guild(guild_id)
-        else:
-            current = await bot.service.settings.get(guild_id)
-        locale = None if interaction.guild_locale is None else str(interaction.guild_locale)
-        await say(interaction, settings_text(current, lang, saved=changed, locale=locale))
+        bot.langs.forget_guild(guild_id)
+    else:
+        current = await bot.service.settings.get(guild_id)
+    locale = None if interaction.guild_locale is None else str(interaction.guild_locale)
+    await say(interaction, settings_text(current, lang, saved=changed, locale=locale))

@@ -431,250 +431,271 @@ def roles_of(interaction: discord.Interaction[ScopaBot]) -> list[int]:
     return [r.id for r in getattr(member, "roles", [])]
 
 
-def add(bot: ScopaBot, scopa: app_commands.Group) -> None:
-    front = TournamentFront(bot)
-    bot.tournament_front = front
+tournament = app_commands.Group(
+    name=_("tournament"),
+    description=_("Tournaments: round robin, Swiss, knock-out, groups"),
+    guild_only=True,
+)
+NUMBER = _("Which tournament (default: this server's newest)")
+
+
+def setup(bot: ScopaBot) -> None:
+    """The tournaments' news reach their channels (a round's tables placed, the end told)."""
+    front = bot.tournament_front = TournamentFront(bot)
     bot.service.subscribe(front.on_event)
     bot.add_listener(front.on_ready, "on_ready")
-    group = app_commands.Group(
-        name=_("tournament"),
-        description=_("Tournaments: round robin, Swiss, knock-out, groups"),
-        parent=scopa,
-        guild_only=True,
+
+
+@tournament.command(name=_("create"), description=_("Create a tournament (organisers)"))
+@app_commands.rename(
+    name=_("name"),
+    format=_("format"),
+    preset=_("preset"),
+    round_hours=_("round_hours"),
+    turn_hours=_("turn_hours"),
+    rounds=_("rounds"),
+    groups=_("groups"),
+    qualifiers=_("qualifiers"),
+    seeding=_("seeding"),
+    target=_("target"),
+    deals=_("deals"),
+    computers=_("computers"),
+)
+@app_commands.describe(
+    name=_("The tournament's name"),
+    format=_("How entries meet"),
+    preset=_("Which game"),
+    round_hours=_("Hours a round lasts (default 72)"),
+    turn_hours=_("Hours a turn lasts (default 24)"),
+    rounds=_("Swiss: how many rounds"),
+    groups=_("Groups then knock-out: how many groups"),
+    qualifiers=_("Groups then knock-out: how many go through from each"),
+    seeding=_("Seeds drawn or by rating"),
+    target=_("Points to win a match (default 11)"),
+    deals=_("Play a fixed number of deals instead of to a target"),
+    computers=_("Computer players fill a Swiss bye and a withdrawn player's place"),
+)
+@app_commands.choices(format=FORMATS, preset=PRESETS, seeding=SEEDINGS)
+async def create(
+    interaction: discord.Interaction[ScopaBot],
+    name: app_commands.Range[str, 1, 80],
+    format: str = "knockout",
+    preset: str = "scopa",
+    round_hours: app_commands.Range[int, 1, 720] = 72,
+    turn_hours: app_commands.Range[int, 1, 168] = 24,
+    rounds: app_commands.Range[int, 1, 20] | None = None,
+    groups: app_commands.Range[int, 1, 16] | None = None,
+    qualifiers: app_commands.Range[int, 1, 8] = 2,
+    seeding: str = "draw",
+    target: app_commands.Range[int, 1, 101] | None = None,
+    deals: app_commands.Range[int, 1, 20] | None = None,
+    computers: bool = False,
+) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    options: dict[str, Any] = {}
+    if target is not None:
+        options["target"] = target
+    if deals is not None:
+        options["deals"] = deals
+    made = await front.tournaments.create(
+        by=interaction.user.id,
+        name=name,
+        format=format,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        manager=is_manager(interaction),
+        roles=roles_of(interaction),
+        preset=preset,
+        options=options,
+        pace=Pace.correspondence(turn_hours),
+        round_hours=round_hours,
+        rounds=rounds,
+        groups=groups,
+        qualifiers=qualifiers,
+        seeding=seeding,
+        computers=computers,
     )
-    number = _("Which tournament (default: this server's newest)")
-
-    @group.command(name=_("create"), description=_("Create a tournament (organisers)"))
-    @app_commands.rename(
-        name=_("name"),
-        format=_("format"),
-        preset=_("preset"),
-        round_hours=_("round_hours"),
-        turn_hours=_("turn_hours"),
-        rounds=_("rounds"),
-        groups=_("groups"),
-        qualifiers=_("qualifiers"),
-        seeding=_("seeding"),
-        target=_("target"),
-        deals=_("deals"),
-        computers=_("computers"),
+    lang = await bot.langs.of_place(interaction)
+    text = tr(
+        "tour.created",
+        lang,
+        name=made.name,
+        format=format_name(made.format.value, lang),
+        id=made.id,
     )
-    @app_commands.describe(
-        name=_("The tournament's name"),
-        format=_("How entries meet"),
-        preset=_("Which game"),
-        round_hours=_("Hours a round lasts (default 72)"),
-        turn_hours=_("Hours a turn lasts (default 24)"),
-        rounds=_("Swiss: how many rounds"),
-        groups=_("Groups then knock-out: how many groups"),
-        qualifiers=_("Groups then knock-out: how many go through from each"),
-        seeding=_("Seeds drawn or by rating"),
-        target=_("Points to win a match (default 11)"),
-        deals=_("Play a fixed number of deals instead of to a target"),
-        computers=_("Computer players fill a Swiss bye and a withdrawn player's place"),
+    await front.reply(interaction, text, public=True)
+
+
+@tournament.command(name=_("join"), description=_("Enter a tournament, alone or with a partner"))
+@app_commands.rename(tournament=_("tournament"), partner=_("partner"))
+@app_commands.describe(tournament=NUMBER, partner=_("Your partner (scopone: pairs)"))
+async def join(
+    interaction: discord.Interaction[ScopaBot],
+    tournament: int | None = None,
+    partner: discord.Member | None = None,
+) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    t = await front.which(interaction, tournament)
+    t = await front.tournaments.join(
+        t.id, user=interaction.user.id, partner=None if partner is None else partner.id
     )
-    @app_commands.choices(format=FORMATS, preset=PRESETS, seeding=SEEDINGS)
-    async def create(
-        interaction: discord.Interaction[ScopaBot],
-        name: app_commands.Range[str, 1, 80],
-        format: str = "knockout",
-        preset: str = "scopa",
-        round_hours: app_commands.Range[int, 1, 720] = 72,
-        turn_hours: app_commands.Range[int, 1, 168] = 24,
-        rounds: app_commands.Range[int, 1, 20] | None = None,
-        groups: app_commands.Range[int, 1, 16] | None = None,
-        qualifiers: app_commands.Range[int, 1, 8] = 2,
-        seeding: str = "draw",
-        target: app_commands.Range[int, 1, 101] | None = None,
-        deals: app_commands.Range[int, 1, 20] | None = None,
-        computers: bool = False,
-    ) -> None:
-        options: dict[str, Any] = {}
-        if target is not None:
-            options["target"] = target
-        if deals is not None:
-            options["deals"] = deals
-        made = await front.tournaments.create(
-            by=interaction.user.id,
-            name=name,
-            format=format,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            manager=is_manager(interaction),
-            roles=roles_of(interaction),
-            preset=preset,
-            options=options,
-            pace=Pace.correspondence(turn_hours),
-            round_hours=round_hours,
-            rounds=rounds,
-            groups=groups,
-            qualifiers=qualifiers,
-            seeding=seeding,
-            computers=computers,
-        )
-        lang = await bot.langs.of_place(interaction)
-        text = tr(
-            "tour.created",
-            lang,
-            name=made.name,
-            format=format_name(made.format.value, lang),
-            id=made.id,
-        )
-        await front.reply(interaction, text, public=True)
+    await bot.langs.of_interaction(interaction)  # their language, for their rounds' DMs
+    lang = await bot.langs.of_place(interaction)
+    me = (interaction.user.id,) if partner is None else (interaction.user.id, partner.id)
+    text = tr("tour.joined", lang, who=who(me), name=t.name, n=len(t.entries))
+    await front.reply(interaction, text, public=True)
 
-    @group.command(name=_("join"), description=_("Enter a tournament, alone or with a partner"))
-    @app_commands.rename(tournament=_("tournament"), partner=_("partner"))
-    @app_commands.describe(tournament=number, partner=_("Your partner (scopone: pairs)"))
-    async def join(
-        interaction: discord.Interaction[ScopaBot],
-        tournament: int | None = None,
-        partner: discord.Member | None = None,
-    ) -> None:
-        t = await front.which(interaction, tournament)
-        t = await front.tournaments.join(
-            t.id, user=interaction.user.id, partner=None if partner is None else partner.id
-        )
-        await bot.langs.of_interaction(interaction)  # their language, for their rounds' DMs
-        lang = await bot.langs.of_place(interaction)
-        me = (interaction.user.id,) if partner is None else (interaction.user.id, partner.id)
-        text = tr("tour.joined", lang, who=who(me), name=t.name, n=len(t.entries))
-        await front.reply(interaction, text, public=True)
 
-    @group.command(name=_("leave"), description=_("Leave a tournament before it starts"))
-    @app_commands.rename(tournament=_("tournament"))
-    @app_commands.describe(tournament=number)
-    async def leave(
-        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
-    ) -> None:
-        t = await front.which(interaction, tournament)
-        t = await front.tournaments.leave(t.id, user=interaction.user.id)
-        lang = await bot.langs.of_interaction(interaction)
-        await front.reply(
-            interaction, tr("tour.left", lang, who=who((interaction.user.id,)), name=t.name)
-        )
-
-    @group.command(
-        name=_("start"), description=_("Close registration and pair round 1 (organisers)")
+@tournament.command(name=_("leave"), description=_("Leave a tournament before it starts"))
+@app_commands.rename(tournament=_("tournament"))
+@app_commands.describe(tournament=NUMBER)
+async def leave(interaction: discord.Interaction[ScopaBot], tournament: int | None = None) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    t = await front.which(interaction, tournament)
+    t = await front.tournaments.leave(t.id, user=interaction.user.id)
+    lang = await bot.langs.of_interaction(interaction)
+    await front.reply(
+        interaction, tr("tour.left", lang, who=who((interaction.user.id,)), name=t.name)
     )
-    @app_commands.rename(tournament=_("tournament"))
-    @app_commands.describe(tournament=number)
-    async def start(
-        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
-    ) -> None:
-        t = await front.which(interaction, tournament)
-        if t.organiser != interaction.user.id and not is_manager(interaction):
-            # Refused before the public "thinking…": the refusal stays the person's own.
-            raise ServiceError(TournamentErrorCode.NOT_ORGANISER, "not the organiser")
-        await interaction.response.defer(thinking=True)  # tables are opened: may take seconds
-        t = await front.tournaments.start(
-            t.id, by=interaction.user.id, manager=is_manager(interaction)
-        )
-        lang = await bot.langs.of_place(interaction)
-        await front.reply(
-            interaction, tr("tour.started", lang, name=t.name, n=len(t.entries)), public=True
-        )
 
-    @group.command(name=_("standings"), description=_("The standings of a tournament"))
-    @app_commands.rename(tournament=_("tournament"), page=_("page"))
-    @app_commands.describe(tournament=number, page=_("Which page (15 lines a page)"))
-    async def standings(
-        interaction: discord.Interaction[ScopaBot],
-        tournament: int | None = None,
-        page: app_commands.Range[int, 1, 100] = 1,
-    ) -> None:
-        t = await front.which(interaction, tournament, ended=True)
-        rows = await front.tournaments.standings(t.id)
-        lang = await bot.langs.of_place(interaction)
-        text, _pages = standings_text(t.name, standing_lines(rows), lang, page=page)
-        drawing = front.standings_files(t, rows, lang, page=page)
-        await front.reply_drawn(interaction, f"{front.summary(t, lang)}\n{text}"[:1990], drawing)
 
-    @group.command(name=_("bracket"), description=_("The pairings and results, round by round"))
-    @app_commands.rename(tournament=_("tournament"))
-    @app_commands.describe(tournament=number)
-    async def bracket(
-        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
-    ) -> None:
-        t = await front.which(interaction, tournament, ended=True)
-        matches = await front.tournaments.matches(t.id)
-        lang = await bot.langs.of_place(interaction)
-        lines, first = bracket_lines(matches)
-        text = bracket_text(t.name, lines, lang, first_round=first)
-        await front.reply_drawn(interaction, text, front.bracket_files(t, matches, lang))
-
-    @group.command(name=_("withdraw"), description=_("Withdraw from a tournament under way"))
-    @app_commands.rename(tournament=_("tournament"))
-    @app_commands.describe(tournament=number)
-    async def withdraw(
-        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
-    ) -> None:
-        t = await front.which(interaction, tournament)
-        t = await front.tournaments.withdraw(t.id, user=interaction.user.id)
-        lang = await bot.langs.of_place(interaction)
-        text = tr("tour.withdrew", lang, who=who((interaction.user.id,)), name=t.name)
-        await front.reply(interaction, text, public=True)
-
-    @group.command(
-        name=_("abandon"),
-        description=_("Decide a match of this round: the player named loses it (organisers)"),
+@tournament.command(
+    name=_("start"), description=_("Close registration and pair round 1 (organisers)")
+)
+@app_commands.rename(tournament=_("tournament"))
+@app_commands.describe(tournament=NUMBER)
+async def start(interaction: discord.Interaction[ScopaBot], tournament: int | None = None) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    t = await front.which(interaction, tournament)
+    if t.organiser != interaction.user.id and not is_manager(interaction):
+        # Refused before the public "thinking…": the refusal stays the person's own.
+        raise ServiceError(TournamentErrorCode.NOT_ORGANISER, "not the organiser")
+    await interaction.response.defer(thinking=True)  # tables are opened: may take seconds
+    t = await front.tournaments.start(t.id, by=interaction.user.id, manager=is_manager(interaction))
+    lang = await bot.langs.of_place(interaction)
+    await front.reply(
+        interaction, tr("tour.started", lang, name=t.name, n=len(t.entries)), public=True
     )
-    @app_commands.rename(player=_("player"), both=_("both"), tournament=_("tournament"))
-    @app_commands.describe(
-        player=_("The player whose side loses (e.g. who vanished)"),
-        both=_("Both sides lose the match"),
-        tournament=number,
+
+
+@tournament.command(name=_("standings"), description=_("The standings of a tournament"))
+@app_commands.rename(tournament=_("tournament"), page=_("page"))
+@app_commands.describe(tournament=NUMBER, page=_("Which page (15 lines a page)"))
+async def standings(
+    interaction: discord.Interaction[ScopaBot],
+    tournament: int | None = None,
+    page: app_commands.Range[int, 1, 100] = 1,
+) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    t = await front.which(interaction, tournament, ended=True)
+    rows = await front.tournaments.standings(t.id)
+    lang = await bot.langs.of_place(interaction)
+    text, _pages = standings_text(t.name, standing_lines(rows), lang, page=page)
+    drawing = front.standings_files(t, rows, lang, page=page)
+    await front.reply_drawn(interaction, f"{front.summary(t, lang)}\n{text}"[:1990], drawing)
+
+
+@tournament.command(name=_("bracket"), description=_("The pairings and results, round by round"))
+@app_commands.rename(tournament=_("tournament"))
+@app_commands.describe(tournament=NUMBER)
+async def bracket(
+    interaction: discord.Interaction[ScopaBot], tournament: int | None = None
+) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    t = await front.which(interaction, tournament, ended=True)
+    matches = await front.tournaments.matches(t.id)
+    lang = await bot.langs.of_place(interaction)
+    lines, first = bracket_lines(matches)
+    text = bracket_text(t.name, lines, lang, first_round=first)
+    await front.reply_drawn(interaction, text, front.bracket_files(t, matches, lang))
+
+
+@tournament.command(name=_("withdraw"), description=_("Withdraw from a tournament under way"))
+@app_commands.rename(tournament=_("tournament"))
+@app_commands.describe(tournament=NUMBER)
+async def withdraw(
+    interaction: discord.Interaction[ScopaBot], tournament: int | None = None
+) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    t = await front.which(interaction, tournament)
+    t = await front.tournaments.withdraw(t.id, user=interaction.user.id)
+    lang = await bot.langs.of_place(interaction)
+    text = tr("tour.withdrew", lang, who=who((interaction.user.id,)), name=t.name)
+    await front.reply(interaction, text, public=True)
+
+
+@tournament.command(
+    name=_("abandon"),
+    description=_("Decide a match of this round: the player named loses it (organisers)"),
+)
+@app_commands.rename(player=_("player"), both=_("both"), tournament=_("tournament"))
+@app_commands.describe(
+    player=_("The player whose side loses (e.g. who vanished)"),
+    both=_("Both sides lose the match"),
+    tournament=NUMBER,
+)
+async def abandon(
+    interaction: discord.Interaction[ScopaBot],
+    player: discord.Member,
+    both: bool = False,
+    tournament: int | None = None,
+) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    t = await front.which(interaction, tournament)
+    decided = await front.tournaments.abandon_match(
+        t.id,
+        by=interaction.user.id,
+        user=player.id,
+        both=both,
+        manager=is_manager(interaction),
     )
-    async def abandon(
-        interaction: discord.Interaction[Any],
-        player: discord.Member,
-        both: bool = False,
-        tournament: int | None = None,
-    ) -> None:
-        t = await front.which(interaction, tournament)
-        decided = await front.tournaments.abandon_match(
-            t.id,
-            by=interaction.user.id,
-            user=player.id,
-            both=both,
-            manager=is_manager(interaction),
-        )
-        lang = await bot.langs.of_place(interaction)
-        mine = decided.a if player.id in decided.a else (decided.b or ())
-        if both:
-            result = tr("tour.abandoned_both", lang)
-        else:
-            result = tr("tour.abandoned_lost", lang, loser=who(mine))
-        text = tr("tour.abandoned", lang, who=who((player.id,)), name=t.name, result=result)
-        await front.reply(interaction, text, public=True)
+    lang = await bot.langs.of_place(interaction)
+    mine = decided.a if player.id in decided.a else (decided.b or ())
+    if both:
+        result = tr("tour.abandoned_both", lang)
+    else:
+        result = tr("tour.abandoned_lost", lang, loser=who(mine))
+    text = tr("tour.abandoned", lang, who=who((player.id,)), name=t.name, result=result)
+    await front.reply(interaction, text, public=True)
 
-    @group.command(
-        name=_("organisers"), description=_("Name the role that organises tournaments (managers)")
+
+@tournament.command(
+    name=_("organisers"), description=_("Name the role that organises tournaments (managers)")
+)
+@app_commands.rename(role=_("role"))
+@app_commands.describe(role=_("The role (none: managers only)"))
+async def organisers(
+    interaction: discord.Interaction[ScopaBot], role: discord.Role | None = None
+) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    lang = await bot.langs.of_interaction(interaction)
+    assert interaction.guild_id is not None  # the group is guild_only
+    await front.tournaments.set_organiser_role(
+        interaction.guild_id, None if role is None else role.id, manager=is_manager(interaction)
     )
-    @app_commands.rename(role=_("role"))
-    @app_commands.describe(role=_("The role (none: managers only)"))
-    async def organisers(
-        interaction: discord.Interaction[ScopaBot], role: discord.Role | None = None
-    ) -> None:
-        lang = await bot.langs.of_interaction(interaction)
-        assert interaction.guild_id is not None  # the group is guild_only
-        await front.tournaments.set_organiser_role(
-            interaction.guild_id, None if role is None else role.id, manager=is_manager(interaction)
-        )
-        key = "tour.role_cleared" if role is None else "tour.role_set"
-        await front.reply(interaction, tr(key, lang, role=f"<@&{role.id}>" if role else ""))
-
-    @group.command(name=_("cancel"), description=_("Call a tournament off (organisers)"))
-    @app_commands.rename(tournament=_("tournament"))
-    @app_commands.describe(tournament=number)
-    async def cancel(
-        interaction: discord.Interaction[ScopaBot], tournament: int | None = None
-    ) -> None:
-        t = await front.which(interaction, tournament)
-        await front.tournaments.cancel(
-            t.id, by=interaction.user.id, manager=is_manager(interaction)
-        )
-        lang = await bot.langs.of_interaction(interaction)
-        await say(interaction, tr("tour.cancelled", lang, name=t.name))
+    key = "tour.role_cleared" if role is None else "tour.role_set"
+    await front.reply(interaction, tr(key, lang, role=f"<@&{role.id}>" if role else ""))
 
 
-__all__ = ["TournamentFront", "add"]
+@tournament.command(name=_("cancel"), description=_("Call a tournament off (organisers)"))
+@app_commands.rename(tournament=_("tournament"))
+@app_commands.describe(tournament=NUMBER)
+async def cancel(interaction: discord.Interaction[ScopaBot], tournament: int | None = None) -> None:
+    bot = interaction.client
+    front = interaction.client.tournament_front
+    t = await front.which(interaction, tournament)
+    await front.tournaments.cancel(t.id, by=interaction.user.id, manager=is_manager(interaction))
+    lang = await bot.langs.of_interaction(interaction)
+    await say(interaction, tr("tour.cancelled", lang, name=t.name))
+
+
+__all__ = ["TournamentFront", "setup", "tournament"]

@@ -11,6 +11,17 @@ from typing import Any
 from scopabot.service.admin import StoreError, backup_database
 
 
+def database_file(text: str) -> Path:
+    """The SQLite file ``backup`` and ``check`` work on; a PostgreSQL URL is refused with what
+    to use instead (they would otherwise look for a file named after it)."""
+    if text.strip().lower().startswith(("postgresql://", "postgres://")):
+        raise argparse.ArgumentTypeError(
+            "this is for the SQLite file; back up and check a PostgreSQL database with "
+            "PostgreSQL's own tools (pg_dump, pg_amcheck)"
+        )
+    return Path(text)
+
+
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "backup",
@@ -20,7 +31,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
             "database as of one instant) and can be taken while the bot keeps playing."
         ),
     )
-    parser.add_argument("database", type=Path, help="the bot's database file")
+    parser.add_argument("database", type=database_file, help="the bot's database file")
     parser.add_argument(
         "destination",
         help="the copy to write: a file, or a folder (an existing one, or a path ending in /)"

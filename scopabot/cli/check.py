@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from pathlib import Path
 from typing import Any
 
+from scopabot.cli.backup import database_file
 from scopabot.service.admin import StoreError, check_database
 
 
@@ -22,7 +22,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
             "runs this one on each copy it makes."
         ),
     )
-    parser.add_argument("database", type=Path, help="the bot's database file")
+    parser.add_argument("database", type=database_file, help="the bot's database file")
     parser.set_defaults(run=run)
     return parser
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
-from .database import Database, on_worker
+from .database import AnyDatabase, on_worker
 from .models import (
     GLOBAL,
     ImportedMatch,
@@ -68,7 +68,7 @@ PLAYER_MATCHES_SQL = (
 class BoardStore:
     """Ratings, statistics and results: ``store.boards`` (see the module's docstring)."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: AnyDatabase) -> None:
         self._db = database
 
     async def ratings(
@@ -282,8 +282,10 @@ class BoardStore:
             await db.executemany(
                 "INSERT INTO player_stats (guild_id, category, user_id, games, wins, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, category, user_id) DO UPDATE"
-                " SET games = games + excluded.games, wins = wins + excluded.wins,"
-                " updated_at = max(updated_at, excluded.updated_at)",
+                " SET games = player_stats.games + excluded.games,"
+                " wins = player_stats.wins + excluded.wins, updated_at = CASE"
+                " WHEN player_stats.updated_at > excluded.updated_at THEN player_stats.updated_at"
+                " ELSE excluded.updated_at END",
                 [(k[0], k[1], k[2], c[0], c[1], c[2]) for k, c in counts.items()],
             )
         return len(matches)

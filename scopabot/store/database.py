@@ -22,7 +22,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Self, TypeVar, TypeVarTuple
+from typing import TYPE_CHECKING, Self, TypeAlias, TypeVar, TypeVarTuple
 
 import aiosqlite
 
@@ -34,6 +34,9 @@ from .errors import (
     translate,
 )
 from .migrate import Migration, check_version, load_migrations, migrate
+
+if TYPE_CHECKING:
+    from .postgres_database import PostgresDatabase
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +50,9 @@ _CHECKPOINT_AFTER_SECONDS = 1.0  # ... whichever comes first, when anything was 
 _SAFETY_CHECKPOINT_PAGES = 10_000  # about 40 MB of log
 T = TypeVar("T")
 Ts = TypeVarTuple("Ts")
+# What the store's parts run on: this SQLite database, or PostgreSQL's with the same methods
+# (store/postgres_database.py), chosen by Store.open from what it is given.
+AnyDatabase: TypeAlias = "Database | PostgresDatabase"
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:
@@ -106,6 +112,13 @@ async def on_worker(
     connection, which belongs to that thread); both are unchanged from 0.17 to 0.22.
     ``tests/store/test_worker.py`` fails loudly if a new aiosqlite drops them.
     """
+    if not isinstance(db, aiosqlite.Connection):
+        # PostgreSQL's connection in a write() or read() block: the same function, on a
+        # worker thread of its own (store/postgres_connection.py).
+        from .postgres_connection import AsyncConnection, run_blocking
+
+        assert isinstance(db, AsyncConnection)
+        return await run_blocking(db, fn, *args)
     conn: sqlite3.Connection = db._conn
     result: T = await db._execute(fn, conn, *args)  # type: ignore[no-untyped-call]
     return result

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
-from .database import Database
+from .database import AnyDatabase
 from .errors import StaleVersionError
 from .models import Alarm, AlarmKind, Deadline, from_ms, opt_dt, opt_ms, to_ms
 
@@ -33,7 +33,7 @@ NEXT_REMINDER_SQL = "SELECT min(remind_at) FROM games WHERE remind_at IS NOT NUL
 class DeadlineStore:
     """Deadlines and reminders: ``store.deadlines`` (see the module's docstring)."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: AnyDatabase) -> None:
         self._db = database
 
     async def set(

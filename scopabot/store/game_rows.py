@@ -299,14 +299,16 @@ class NewGame:
 
 
 def insert_game(conn: sqlite3.Connection, new: NewGame) -> int:
-    cursor = conn.execute(
-        "INSERT INTO games (table_id, guild_id, rules, seed, first_dealer, dealer_draw,"
-        " start, status, version, move_count, snapshot, deadline_at, remind_at, created_at,"
-        " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'playing', 1, 0, ?, ?, ?, ?, ?)",
-        new.game_row,
+    # RETURNING rather than lastrowid: PostgreSQL has only the former.
+    game_id = int(
+        conn.execute(
+            "INSERT INTO games (table_id, guild_id, rules, seed, first_dealer, dealer_draw,"
+            " start, status, version, move_count, snapshot, deadline_at, remind_at, created_at,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'playing', 1, 0, ?, ?, ?, ?, ?)"
+            " RETURNING id",
+            new.game_row,
+        ).fetchall()[0][0]
     )
-    game_id = cursor.lastrowid
-    assert game_id is not None
     conn.executemany(
         "INSERT INTO game_seats (game_id, seat, user_id, ai_level) VALUES (?, ?, ?, ?)",
         [(game_id, *row) for row in new.seat_rows],
@@ -322,7 +324,7 @@ def version_of(conn: sqlite3.Connection, game_id: int) -> int | None:
 
 def save_shuffles(conn: sqlite3.Connection, game_id: int, first: int, decks: list[bytes]) -> None:
     conn.executemany(
-        "INSERT OR IGNORE INTO shuffles (game_id, number, deck) VALUES (?, ?, ?)",
+        "INSERT INTO shuffles (game_id, number, deck) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         [(game_id, first + n, deck) for n, deck in enumerate(decks)],
     )
 

@@ -24,7 +24,7 @@ import aiosqlite
 
 from scopabot.engine import Game, GameRecord, Rules
 
-from .database import Database
+from .database import AnyDatabase
 from .errors import GameClosedError, NotFoundError, StaleVersionError
 from .game_rows import (
     CLOSE_TABLE_SQL,
@@ -73,7 +73,7 @@ USER_GAMES_SQL = (
 class GameStore:
     """Games: ``store.games`` (see the module's docstring)."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: AnyDatabase) -> None:
         self._db = database
 
     # ------------------------------------------------------------------ creating

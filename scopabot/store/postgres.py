@@ -27,7 +27,6 @@ from .errors import (
     DatabaseUnreachableError,
     MigrationError,
     NotScopaBotDatabaseError,
-    StoreError,
 )
 from .migrate import Migration, load_migrations
 
@@ -58,20 +57,22 @@ def redacted(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-def require_driver() -> None:
+def require_driver(url: str = "postgresql://") -> None:
     """Refuse with the install command when asyncpg (the ``postgres`` extra) is missing."""
     try:
         import asyncpg  # noqa: F401
     except ImportError as exc:  # pragma: no cover - the extra is missing
-        raise StoreError(
-            "SCOPABOT_DATABASE_URL names PostgreSQL, but its driver is not installed: "
-            "pip install 'scopabot[postgres]' (asyncpg)"
+        raise DatabaseUnreachableError(
+            redacted(url),
+            "this names a PostgreSQL database, but its driver (asyncpg) is not installed",
+            "pip install 'scopabot[postgres]' (or -e '.[postgres]' in a checkout), or leave "
+            "SCOPABOT_DATABASE_URL out to use the SQLite file",
         ) from exc
 
 
 async def connect(url: str) -> asyncpg.Connection:
     """One connection to the database at ``url``; a refusal says what to check."""
-    require_driver()
+    require_driver(url)
     import asyncpg
 
     try:

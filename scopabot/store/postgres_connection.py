@@ -7,7 +7,8 @@ iteration, ``execute_fetchall``, ``executemany``, ``in_transaction``, and sqlite
 ``IntegrityError`` for a broken constraint. Here the same words run on an asyncpg connection:
 
 - ``?`` placeholders become ``$1``, ``$2``… (outside quoted text; once per statement text),
-  and ``x IS ?`` PostgreSQL's ``x IS NOT DISTINCT FROM $1``;
+  ``x IS ?`` PostgreSQL's ``x IS NOT DISTINCT FROM $1``, ``json_extract(doc, '$.key')``
+  ``(doc::jsonb ->> 'key')``;
 - each statement is prepared once per connection, and its parameters are converted to the
   types PostgreSQL inferred for them (a ``bool`` for a ``BIGINT`` column becomes ``1``, an
   ``int`` for a ``DOUBLE PRECISION`` a float, a number for a ``TEXT`` its text, as SQLite's
@@ -43,30 +44,36 @@ if TYPE_CHECKING:
 Row = tuple[Any, ...]
 T = TypeVar("T")
 _TOKENS = re.compile(
-    r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|\bIS\s+NOT\s+\?|\bIS\s+\?|\?", re.I
+    r"(?P<json>json_extract\(\s*(?P<doc>[\w.]+)\s*,\s*'\$\.(?P<key>\w+)'\s*\))"
+    r"|'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*"
+    r"|(?P<isnot>\bIS\s+NOT\s+\?)|(?P<is>\bIS\s+\?)|(?P<mark>\?)",
+    re.I,
 )
 
 
 @lru_cache(maxsize=1024)
 def placeholders(sql: str) -> str:
-    """``sql`` with each ``?`` outside quotes and comments numbered as ``$1``, ``$2``…
+    """``sql`` in PostgreSQL's words: each ``?`` outside quotes and comments numbered as
+    ``$1``, ``$2``…, and two of SQLite's forms that PostgreSQL spells otherwise.
 
-    SQLite's null-safe comparison with a parameter, ``x IS ?`` (``x IS NOT ?``), is written
+    SQLite's null-safe comparison with a parameter, ``x IS ?`` (``x IS NOT ?``), is
     ``x IS NOT DISTINCT FROM $1`` (``IS DISTINCT FROM``) in PostgreSQL, where ``IS`` takes only
-    ``NULL``, ``TRUE`` or ``FALSE``: the one rewrite here, and it cannot change a meaning.
+    ``NULL``, ``TRUE`` or ``FALSE``; and a top-level field of a JSON column,
+    ``json_extract(doc, '$.key')``, is ``(doc::jsonb ->> 'key')`` (as text: the caller
+    converts it). Neither rewrite can change a meaning: PostgreSQL refuses both forms.
     """
     count = 0
 
     def number(match: re.Match[str]) -> str:
         nonlocal count
-        token = match[0]
-        if not token.endswith("?") or token.startswith(("'", '"', "--")):
-            return token
+        if match["json"]:
+            return f"({match['doc']}::jsonb ->> '{match['key']}')"
+        if not (match["mark"] or match["is"] or match["isnot"]):
+            return match[0]
         count += 1
-        if token == "?":
+        if match["mark"]:
             return f"${count}"
-        negated = "NOT" in token.upper()
-        return ("IS DISTINCT FROM " if negated else "IS NOT DISTINCT FROM ") + f"${count}"
+        return ("IS DISTINCT FROM $" if match["isnot"] else "IS NOT DISTINCT FROM $") + str(count)
 
     return _TOKENS.sub(number, sql)
 

@@ -12,8 +12,10 @@ connection; a ``write()`` block cannot be run again and is refused with
 stay exactly-once either way: the version check in the move's UPDATE is itself a
 compare-and-set.
 
-The connection is opened again when the server dropped it (a restart, a failover); the
-statement that found it dropped fails, later ones work.
+The connection is opened again when the server dropped it (a restart, a failover, an idle
+timeout): found dead when a transaction begins, it is replaced and the transaction goes on; a
+connection lost in the middle of a transaction fails that transaction (PostgreSQL rolled it
+back), and the next one connects again.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ class PostgresDatabase:
 
     @classmethod
     async def open(cls, url: str, *, migrations: tuple[Migration, ...] | None = None) -> Self:
-        require_driver()
+        require_driver(url)
         self = cls()
         self._url = url
         self.url = redacted(url)
@@ -84,6 +86,12 @@ class PostgresDatabase:
             self._connection = AsyncConnection(self._conn)
         assert self._connection is not None
         return self._connection
+
+    async def _drop(self) -> None:
+        if self._conn is not None:
+            self._conn.terminate()
+        self._conn = None
+        self._connection = None
 
     def _error(self, exc: BaseException) -> StoreError:
         import asyncpg
@@ -131,15 +139,23 @@ class PostgresDatabase:
         import asyncpg
 
         async with self._lock:
-            try:
-                connection = await self._connected()
-                transaction = connection._conn.transaction(
-                    isolation="serializable" if write else "repeatable_read",
-                    readonly=not write,
-                )
-                await transaction.start()
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-                raise self._error(exc) from exc
+            for attempt in (1, 2):
+                try:
+                    connection = await self._connected()
+                    transaction = connection._conn.transaction(
+                        isolation="serializable" if write else "repeatable_read",
+                        readonly=not write,
+                    )
+                    await transaction.start()
+                    break
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                    # A connection the server dropped (a restart, a failover, an idle
+                    # timeout) is found here, before anything of this transaction was sent:
+                    # connect again once and go on.
+                    if attempt == 1 and _lost(exc):
+                        await self._drop()
+                        continue
+                    raise self._error(exc) from exc
             try:
                 yield connection
             except BaseException:
@@ -215,3 +231,13 @@ class PostgresDatabase:
         async with self._transaction(write=write) as connection:
             blocking = cast("sqlite3.Connection", BlockingConnection(connection, loop))
             return await asyncio.to_thread(fn, blocking, *args)
+
+
+def _lost(exc: BaseException) -> bool:
+    """Whether ``exc`` says the connection itself is gone (not that a statement failed)."""
+    import asyncpg
+
+    if isinstance(exc, OSError | asyncpg.InterfaceError):
+        return True
+    sqlstate = str(getattr(exc, "sqlstate", "") or "")
+    return sqlstate.startswith(("08", "57P"))  # connection exceptions; shutdown, crash

@@ -93,9 +93,11 @@ def save_deal(
     conn.executemany(
         "INSERT INTO player_stats (guild_id, category, user_id, deals, scope, settebelli,"
         " primiere, points, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (guild_id, category, user_id) DO UPDATE SET deals = deals + 1,"
-        " scope = scope + excluded.scope, settebelli = settebelli + excluded.settebelli,"
-        " primiere = primiere + excluded.primiere, points = points + excluded.points,"
+        " ON CONFLICT (guild_id, category, user_id) DO UPDATE SET deals = player_stats.deals + 1,"
+        " scope = player_stats.scope + excluded.scope,"
+        " settebelli = player_stats.settebelli + excluded.settebelli,"
+        " primiere = player_stats.primiere + excluded.primiere,"
+        " points = player_stats.points + excluded.points,"
         " updated_at = excluded.updated_at",
         rows,
     )
@@ -117,13 +119,23 @@ def save_result(
 ) -> MatchResult | None:
     """Write the result, its players and their statistics; the result if anyone is human."""
     category = rules.preset.value
-    cursor = conn.execute(
-        "INSERT INTO match_results (game_id, guild_id, category, winner_side, reason, totals,"
-        " deals, finished_at, losing_side) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (game_id, guild, category, winner, reason, dumps(list(totals)), deals, stamp, losing_side),
+    match_id = int(
+        conn.execute(
+            "INSERT INTO match_results (game_id, guild_id, category, winner_side, reason, totals,"
+            " deals, finished_at, losing_side) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                game_id,
+                guild,
+                category,
+                winner,
+                reason,
+                dumps(list(totals)),
+                deals,
+                stamp,
+                losing_side,
+            ),
+        ).fetchall()[0][0]
     )
-    match_id = cursor.lastrowid
-    assert match_id is not None
     players = tuple(
         MatchPlayer(seat, rules.side_of(seat), holder, rules.side_of(seat) == winner)
         for seat, holder in seats
@@ -140,7 +152,8 @@ def save_result(
     conn.executemany(
         "INSERT INTO player_stats (guild_id, category, user_id, games, wins, updated_at)"
         " VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, category, user_id) DO UPDATE"
-        " SET games = games + 1, wins = wins + excluded.wins, updated_at = excluded.updated_at",
+        " SET games = player_stats.games + 1, wins = player_stats.wins + excluded.wins,"
+        " updated_at = excluded.updated_at",
         [
             (board, category, p.seat_holder.user_id, int(p.won), stamp)
             for p in humans
@@ -181,7 +194,7 @@ def put_ratings(
         "INSERT INTO ratings (guild_id, category, user_id, mu, sigma, score, games, updated_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, category, user_id) DO UPDATE"
         " SET mu = excluded.mu, sigma = excluded.sigma, score = excluded.score,"
-        " games = games + excluded.games, updated_at = excluded.updated_at",
+        " games = ratings.games + excluded.games, updated_at = excluded.updated_at",
         [
             (board, category, uid, v.mu, v.sigma, v.score, int(played), stamp)
             for uid, v in sorted(values.items())
@@ -194,13 +207,15 @@ def ratings_of(
 ) -> dict[int, dict[int, Rating | None]]:
     """The current rating of each id on each board (``None``: not rated there yet)."""
     out: dict[int, dict[int, Rating | None]] = {}
+    ids = sorted(rating_ids)
+    # One placeholder per id (a table's few seats), which both databases read alike.
+    marks = ", ".join("?" * len(ids)) or "NULL"
     for board in boards:
-        current: dict[int, Rating | None] = dict.fromkeys(sorted(rating_ids))
+        current: dict[int, Rating | None] = dict.fromkeys(ids)
         for row in conn.execute(
             "SELECT guild_id, category, user_id, mu, sigma, score, games, updated_at"
-            " FROM ratings WHERE guild_id = ? AND category = ? AND user_id IN"
-            " (SELECT value FROM json_each(?))",
-            (board, category, dumps(sorted(rating_ids))),
+            f" FROM ratings WHERE guild_id = ? AND category = ? AND user_id IN ({marks})",
+            (board, category, *ids),
         ):
             current[row[2]] = rating_of(row)
         out[board] = current

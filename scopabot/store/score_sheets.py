@@ -10,7 +10,7 @@ from typing import Any
 
 import aiosqlite
 
-from .database import Database
+from .database import AnyDatabase
 from .errors import NotFoundError, StoreError
 from .models import ScoreEntry, ScoreSheet, from_ms, now, opt_dt, to_ms
 
@@ -18,7 +18,7 @@ from .models import ScoreEntry, ScoreSheet, from_ms, now, opt_dt, to_ms
 class ScoreSheetStore:
     """Score sheets: ``store.score_sheets``."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: AnyDatabase) -> None:
         self._db = database
 
     async def open(
@@ -40,9 +40,10 @@ class ScoreSheetStore:
             raise ValueError("give the members of every side, or of none")
         stamp = to_ms(at or now())
         async with self._db.write() as db:
-            cursor = await db.execute(
+            rows = await db.execute_fetchall(
                 "INSERT INTO score_sheets (guild_id, channel_id, owner_id, title, sides,"
-                " target, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+                " target, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?)"
+                " RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -54,8 +55,7 @@ class ScoreSheetStore:
                     stamp,
                 ),
             )
-            sheet_id = cursor.lastrowid
-            assert sheet_id is not None
+            sheet_id = int(next(iter(rows))[0])
             return await _sheet(db, sheet_id)
 
     async def get(self, sheet_id: int) -> ScoreSheet:
@@ -206,7 +206,8 @@ async def _entries(
 ) -> list[ScoreEntry]:
     rows = await db.execute_fetchall(
         "SELECT sheet_id, seq, side, points, note, by_user, at, undone_at"
-        " FROM score_entries WHERE sheet_id = ? AND (? IS NULL OR seq = ?) ORDER BY seq",
+        " FROM score_entries WHERE sheet_id = ? AND (CAST(? AS BIGINT) IS NULL OR seq = ?)"
+        " ORDER BY seq",
         (sheet_id, seq, seq),
     )
     return [

@@ -8,14 +8,14 @@ import sqlite3
 
 from scopabot.engine import Rules
 
-from .database import Database
+from .database import AnyDatabase
 from .models import GuildSettings, UserSettings, now, to_ms
 
 
 class SettingsStore:
     """A server's and a person's settings: ``store.settings``."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: AnyDatabase) -> None:
         self._db = database
 
     # ------------------------------------------------------------------ servers

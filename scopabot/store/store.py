@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Self
 
 from .boards import BoardStore
-from .database import Database
+from .database import AnyDatabase, Database
 from .deadlines import DeadlineStore
 from .games import GameStore
 from .migrate import Migration
+from .postgres import is_postgres_url
+from .postgres_database import PostgresDatabase
 from .score_sheets import ScoreSheetStore
 from .settings import SettingsStore
 from .tables import TableStore
@@ -28,7 +30,7 @@ class Store:
     """ScopaBot's database. Open with ``await Store.open(path)``, close with ``await close()``;
     everything else is asked of a part (``await store.games.load(game_id)``)."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: AnyDatabase) -> None:
         self.database = database
         self.games = GameStore(database)
         self.deadlines = DeadlineStore(database)
@@ -51,20 +53,28 @@ class Store:
         migrations: tuple[Migration, ...] | None = None,
     ) -> Self:
         """Open (creating if needed) and migrate the database at ``path``; see
-        :meth:`Database.open` for what each option promises."""
-        database = await Database.open(
-            path,
-            synchronous=synchronous,
-            busy_timeout=busy_timeout,
-            max_size_bytes=max_size_bytes,
-            check=check,
-            expected=expected,
-            migrations=migrations,
-        )
+        :meth:`Database.open` for what each option promises. A ``postgresql://`` URL opens that
+        PostgreSQL database instead (:class:`~.postgres_database.PostgresDatabase`; the SQLite
+        file's options do not apply to it)."""
+        database: AnyDatabase
+        if is_postgres_url(path):
+            assert isinstance(path, str)
+            database = await PostgresDatabase.open(path, migrations=migrations)
+        else:
+            database = await Database.open(
+                path,
+                synchronous=synchronous,
+                busy_timeout=busy_timeout,
+                max_size_bytes=max_size_bytes,
+                check=check,
+                expected=expected,
+                migrations=migrations,
+            )
         return cls(database)
 
     @property
-    def path(self) -> Path:
+    def path(self) -> Path | str:
+        """The SQLite file, or the PostgreSQL database's URL without its password."""
         return self.database.path
 
     async def check(self) -> None:

@@ -12,7 +12,7 @@ import aiosqlite
 
 from scopabot.engine import Game, Rules
 
-from .database import Database, on_worker
+from .database import AnyDatabase, on_worker
 from .errors import (
     AlreadySeatedError,
     NoSuchSeatError,
@@ -43,7 +43,7 @@ _UNSET: Any = object()
 class TableStore:
     """Tables: ``store.tables`` (see the module's docstring)."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: AnyDatabase) -> None:
         self._db = database
 
     # ------------------------------------------------------------------ tables
@@ -332,10 +332,10 @@ async def _insert_table(
     rematch_of: int | None,
 ) -> int:
     """A new open table's row, inside the caller's transaction; its id."""
-    cursor = await db.execute(
+    rows = await db.execute_fetchall(
         "INSERT INTO tables (guild_id, host_id, rules, status, channel_id, created_at,"
         " updated_at, pace, on_timeout, level, rematch_of)"
-        " VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             guild_id,
             host_id,
@@ -349,9 +349,7 @@ async def _insert_table(
             rematch_of,
         ),
     )
-    table_id = cursor.lastrowid
-    assert table_id is not None
-    return table_id
+    return int(next(iter(rows))[0])
 
 
 async def _table(db: aiosqlite.Connection, table_id: int) -> Table:

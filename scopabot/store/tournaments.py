@@ -19,7 +19,7 @@ from typing import Any
 
 import aiosqlite
 
-from .database import Database
+from .database import AnyDatabase
 from .errors import (
     AlreadyEnteredError,
     NotEnteredError,
@@ -147,7 +147,7 @@ async def _bump(
 class TournamentStore:
     """Tournaments: ``store.tournaments`` (see the module's docstring)."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: AnyDatabase) -> None:
         self._db = database
 
     # ------------------------------------------------------------------ tournaments
@@ -177,12 +177,12 @@ class TournamentStore:
     ) -> Tournament:
         stamp = to_ms(at or now())
         async with self._db.write() as db:
-            cursor = await db.execute(
+            rows = await db.execute_fetchall(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, format,"
                 " preset, players, options, pace, on_timeout, level, round_seconds, rounds,"
                 " groups, qualifiers, seeding, seed, status, created_at, updated_at, computers)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'registering', ?, ?,"
-                " ?)",
+                " ?) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -206,8 +206,7 @@ class TournamentStore:
                     int(computers),
                 ),
             )
-            assert cursor.lastrowid is not None
-            return await _load(db, cursor.lastrowid)
+            return await _load(db, int(next(iter(rows))[0]))
 
     async def get(self, tournament_id: int) -> Tournament:
         async with self._db.read() as db:
@@ -281,13 +280,12 @@ class TournamentStore:
             t = await _load(db, tournament_id)
             if t.status is not TournamentStatus.REGISTERING:
                 raise NotRegisteringError(tournament_id, t.status.value)
-            cursor = await db.execute(
+            rows = await db.execute_fetchall(
                 "INSERT INTO tournament_entries (tournament_id, user_id, partner_id, joined_at)"
-                " VALUES (?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?) RETURNING id",
                 (tournament_id, user_id, partner_id, stamp),
             )
-            entry_id = cursor.lastrowid
-            assert entry_id is not None
+            entry_id = int(next(iter(rows))[0])
             for person in (user_id, partner_id):
                 if person is None:
                     continue

@@ -21,7 +21,8 @@ from scopabot.bot.actions import (
     TakeSeatBack,
 )
 from scopabot.bot.boards import BoardPage
-from scopabot.bot.invitation import (
+from scopabot.bot.score import SHEET_CONTROLS, CloseSheet, OtherPoints, SheetPoints, UndoEntry
+from scopabot.bot.tables import (
     TABLE_CONTROLS,
     AddComputer,
     CancelTable,
@@ -29,7 +30,6 @@ from scopabot.bot.invitation import (
     LeaveTable,
     StartTable,
 )
-from scopabot.bot.score import SHEET_CONTROLS, CloseSheet, OtherPoints, SheetPoints, UndoEntry
 
 CONTROLS = (*GAME_CONTROLS, *TABLE_CONTROLS, BoardPage, *SHEET_CONTROLS)
 

@@ -193,8 +193,8 @@ def test_the_same_input_gives_the_same_numbers() -> None:
     assert RatingsPolicy()(match, current) == RatingsPolicy()(match, current)
 
 
-async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "r.db")
+async def test_the_store_writes_the_policy_on_both_boards(database: Path | str) -> None:
+    store = await Store.open(database)
     LiveGames.of(store).rating_policy = RatingsPolicy()
     try:
         rules = Rules(preset=Preset.SCOPA)
@@ -230,8 +230,10 @@ async def test_the_store_writes_the_policy_on_both_boards(tmp_path: Path) -> Non
         await store.close()
 
 
-async def test_boards_list_people_and_levels_with_ranks_across_pages(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "b.db")
+async def test_boards_list_people_and_levels_with_ranks_across_pages(
+    database: Path | str,
+) -> None:
+    store = await Store.open(database)
     try:
         values = {uid: RatingValue(30.0 - uid, 2.0, 24.0 - uid) for uid in range(1, 6)}
         values[computer_rating_id(Level.EXPERT)] = RatingValue(33.0, 1.0, 30.0)
@@ -267,9 +269,11 @@ def test_a_resigning_side_ranks_last_whatever_its_points() -> None:
     assert side_ranks(two, [0, 1]) == [1, 0]
 
 
-async def test_a_levels_first_rating_change_starts_from_its_real_rating(tmp_path: Path) -> None:
+async def test_a_levels_first_rating_change_starts_from_its_real_rating(
+    database: Path | str,
+) -> None:
     service = await GameService.open(
-        tmp_path / "l.db", clock=FakeClock(), thinker=InlineThinker(), computer_pause=0
+        database, clock=FakeClock(), thinker=InlineThinker(), computer_pause=0
     )
     try:
         table = await service.tables.open(host=1, guild_id=4, computers=1, level="expert")

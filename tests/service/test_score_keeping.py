@@ -22,8 +22,8 @@ OWNER, ANNA, BRUNO, CARLA, DINO, STRANGER = 1, 2, 3, 4, 5, 99
 
 
 @pytest.fixture
-async def keeping(tmp_path: Path) -> AsyncIterator[ScoreKeeping]:
-    store = await Store.open(tmp_path / "sheets.db")
+async def keeping(database: Path | str) -> AsyncIterator[ScoreKeeping]:
+    store = await Store.open(database)
     yield ScoreKeeping(store)
     await store.close()
 

@@ -58,31 +58,43 @@ async def new_game(store: Store, rules: Rules, seed: int, guild_id: int | None =
     )
 
 
+GAME_ROWS_SQL = (
+    "SELECT g.id, g.version, g.move_count,"
+    " (SELECT count(*) FROM moves m WHERE m.game_id = g.id) FROM games g"
+)
+ENDED_SQL = (
+    "SELECT id FROM games WHERE status = 'abandoned' UNION"
+    " SELECT game_id FROM match_results WHERE losing_side IS NOT NULL"
+)
+
+
 def game_rows(path: Path) -> dict[int, tuple[int, int, int]]:
     """Straight from the file: game id -> (version, move_count column, rows in moves)."""
     with sqlite3.connect(path) as db:
-        rows = db.execute(
-            "SELECT g.id, g.version, g.move_count,"
-            " (SELECT count(*) FROM moves m WHERE m.game_id = g.id) FROM games g"
-        ).fetchall()
+        rows = db.execute(GAME_ROWS_SQL).fetchall()
     return {r[0]: (r[1], r[2], r[3]) for r in rows}
 
 
-async def check_database(path: Path) -> dict[int, int]:
+async def stored_game_rows(store: Store) -> dict[int, tuple[int, int, int]]:
+    """``game_rows`` of whichever database the store is on, read past the store's methods."""
+
+    def read(conn: sqlite3.Connection) -> dict[int, tuple[int, int, int]]:
+        return {r[0]: (r[1], r[2], r[3]) for r in conn.execute(GAME_ROWS_SQL)}
+
+    return await store.database.read_once(read)
+
+
+async def check_database(database: Path | str) -> dict[int, int]:
     """Every game loads from its snapshot, replays from its record to the same state, and
-    its version, move count and move rows agree. Returns game id -> move count."""
+    its version, move count and move rows agree. Returns game id -> move count. ``database``
+    is a SQLite file or a PostgreSQL URL."""
     counts: dict[int, int] = {}
-    rows = game_rows(path)
-    with sqlite3.connect(path) as db:
-        ended = {
-            r[0]
-            for r in db.execute(
-                "SELECT id FROM games WHERE status = 'abandoned' UNION"
-                " SELECT game_id FROM match_results WHERE losing_side IS NOT NULL"
-            )
-        }
-    store = await Store.open(path)
+    store = await Store.open(database)
     try:
+        rows = await stored_game_rows(store)
+        ended = set(
+            await store.database.read_once(lambda conn: [r[0] for r in conn.execute(ENDED_SQL)])
+        )
         for game_id, (version, move_count, move_rows) in rows.items():
             loaded = await store.games.load(game_id)
             replayed = await replay(store, game_id)

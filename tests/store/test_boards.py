@@ -5,6 +5,8 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from scopabot.store import GLOBAL, ImportedMatch, RatingValue, SeatHolder, StatsOrder, Store
 from scopabot.store.boards import (
     PLAYER_MATCHES_SQL,
@@ -42,6 +44,7 @@ def plan(path: Path, sql: str, params: tuple[object, ...]) -> str:
         return " | ".join(r[3] for r in db.execute("EXPLAIN QUERY PLAN " + sql, params))
 
 
+@pytest.mark.sqlite_only("SQLite's query plans")
 async def test_leaderboard_queries_walk_an_index(store: Store, db_path: Path) -> None:
     await store.boards.import_matches(imported(5000, random.Random(1)))
     await store.analyze()

@@ -22,13 +22,21 @@ from scopabot.store import (
     Store,
 )
 
-from .helpers import PRESETS, check_database, game_rows, new_game, play_random, replay, seats_for
+from .helpers import (
+    PRESETS,
+    check_database,
+    new_game,
+    play_random,
+    replay,
+    seats_for,
+    stored_game_rows,
+)
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: f"{r.preset}-{r.players}")
-async def test_snapshot_and_record_give_the_same_game(rules: Rules, db_path: Path) -> None:
+async def test_snapshot_and_record_give_the_same_game(rules: Rules, database: Path | str) -> None:
     rng = random.Random(str(rules))
-    store = await Store.open(db_path)
+    store = await Store.open(database)
     played = {}
     for seed in range(6):
         stored = await new_game(store, rules, seed)
@@ -40,8 +48,8 @@ async def test_snapshot_and_record_give_the_same_game(rules: Rules, db_path: Pat
         assert replayed.game.to_snapshot() == stored.game.to_snapshot()
     await store.close()
     # A fresh store has nothing in memory: this loads from the snapshots on disk.
-    counts = await check_database(db_path)
-    fresh = await Store.open(db_path)
+    counts = await check_database(database)
+    fresh = await Store.open(database)
     for game_id, stored in played.items():
         loaded = await fresh.games.load(game_id)
         assert loaded.game.to_snapshot() == stored.game.to_snapshot()
@@ -63,7 +71,9 @@ async def test_game_from_a_position_round_trips(store: Store) -> None:
     assert [str(c) for c in replayed.game.table] == ["1d", "3s"]
 
 
-async def test_two_clicks_on_the_same_button_make_one_move(store: Store, db_path: Path) -> None:
+async def test_two_clicks_on_the_same_button_make_one_move(
+    store: Store, database: Path | str
+) -> None:
     stored = await new_game(store, Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed=1)
     move = stored.game.legal_moves()[0]
     results = await asyncio.gather(
@@ -77,12 +87,12 @@ async def test_two_clicks_on_the_same_button_make_one_move(store: Store, db_path
     stale = [r for r in results if isinstance(r, StaleVersionError)]
     assert len(ok) == 1 and len(stale) == 4
     assert stale[0].expected == stored.version and stale[0].actual == stored.version + 1
-    assert game_rows(db_path)[stored.id] == (stored.version + 1, 1, 1)
+    assert (await stored_game_rows(store))[stored.id] == (stored.version + 1, 1, 1)
 
 
-async def test_a_second_process_writing_makes_the_cached_copy_stale(db_path: Path) -> None:
-    first = await Store.open(db_path)
-    second = await Store.open(db_path)
+async def test_a_second_process_writing_makes_the_cached_copy_stale(database: Path | str) -> None:
+    first = await Store.open(database)
+    second = await Store.open(database)
     stored = await new_game(first, Rules(), seed=3)
     await first.games.load(stored.id)  # cached in `first`
     move = stored.game.legal_moves()[0]
@@ -95,7 +105,7 @@ async def test_a_second_process_writing_makes_the_cached_copy_stale(db_path: Pat
     await second.close()
 
 
-async def test_illegal_and_invalid_moves_write_nothing(store: Store, db_path: Path) -> None:
+async def test_illegal_and_invalid_moves_write_nothing(store: Store, database: Path | str) -> None:
     game = Game.from_position(Rules(), hands=[["9c", "2b"], ["10s", "6s"]], table=["4b", "5c"])
     stored = await store.games.create(game, seats=[SeatHolder.human(1), SeatHolder.human(2)])
     with pytest.raises(IllegalMoveError):
@@ -106,7 +116,7 @@ async def test_illegal_and_invalid_moves_write_nothing(store: Store, db_path: Pa
         )
     with pytest.raises(InvalidMoveError):
         await LiveGames.of(store).apply_move(stored.id, stored.version, "banana", by=Actor.user(1))
-    assert game_rows(db_path)[stored.id] == (1, 0, 0)
+    assert (await stored_game_rows(store))[stored.id] == (1, 0, 0)
     applied = await LiveGames.of(store).apply_move(
         stored.id, stored.version, "9c:4b+5c", by=Actor.user(1)
     )
@@ -200,9 +210,9 @@ async def _play_to_last_move(store: Store, seed: int) -> tuple[int, int, Game]:
         game, version = applied.game, applied.version
 
 
-async def test_ratings_move_in_the_same_transaction_as_the_last_move(db_path: Path) -> None:
+async def test_ratings_move_in_the_same_transaction_as_the_last_move(database: Path | str) -> None:
     policy = _Policy()
-    store = await Store.open(db_path)
+    store = await Store.open(database)
     LiveGames.of(store).rating_policy = policy
     game_id, version, game = await _play_to_last_move(store, 4)
     last = next(m for m in game.legal_moves() if (g := game.copy()).play(m) and g.is_over)
@@ -210,7 +220,7 @@ async def test_ratings_move_in_the_same_transaction_as_the_last_move(db_path: Pa
     with pytest.raises(RuntimeError):
         await LiveGames.of(store).apply_move(game_id, version, last, by=Actor.user(100))
     # Nothing of the last move stayed: no move row, no result, no statistics.
-    assert game_rows(db_path)[game_id] == (version, version - 1, version - 1)
+    assert (await stored_game_rows(store))[game_id] == (version, version - 1, version - 1)
     assert await store.boards.match_result(game_id=game_id) is None
     assert (await store.games.info(game_id)).status is GameStatus.PLAYING
     policy.fail = False
@@ -223,7 +233,7 @@ async def test_ratings_move_in_the_same_transaction_as_the_last_move(db_path: Pa
     assert rating.games == global_rating.games == 1
     assert rating.mu in (24.0, 26.0)
     await store.close()
-    await check_database(db_path)
+    await check_database(database)
 
 
 async def test_deadlines_are_found_in_order(store: Store) -> None:
@@ -264,7 +274,9 @@ async def test_abandon_and_missing_games(store: Store) -> None:
         await store.games.create(Game.new(Rules(), seed=1), seats=seats_for(Rules())[:1])
 
 
-async def test_many_games_moving_at_once_stay_consistent(store: Store, db_path: Path) -> None:
+async def test_many_games_moving_at_once_stay_consistent(
+    store: Store, database: Path | str
+) -> None:
     games = [await new_game(store, PRESETS[n % len(PRESETS)], seed=n) for n in range(12)]
 
     async def player(n: int) -> tuple[int, int]:
@@ -272,5 +284,5 @@ async def test_many_games_moving_at_once_stay_consistent(store: Store, db_path: 
         return final.id, final.game.move_count
 
     played = dict(await asyncio.gather(*(player(n) for n in range(len(games)))))
-    assert await check_database(db_path) == played
+    assert await check_database(database) == played
     assert sum(played.values()) > 500

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from scopabot.store import Database, Store
+from scopabot.store.postgres_database import PostgresDatabase
 
 PARTS = ("games", "deadlines", "tables", "settings", "boards", "score_sheets", "tournaments")
 
@@ -13,7 +14,7 @@ PARTS = ("games", "deadlines", "tables", "settings", "boards", "score_sheets", "
 async def test_every_part_holds_the_one_database_and_nothing_else_of_the_store(
     store: Store,
 ) -> None:
-    assert isinstance(store.database, Database)
+    assert isinstance(store.database, Database | PostgresDatabase)
     for name in PARTS:
         held = list(vars(getattr(store, name)).values())
         assert held == [store.database], name  # not the store, not another part

@@ -180,3 +180,34 @@ async def test_two_processes_comparing_and_setting_the_same_row_change_it_once(
     finally:
         await one.close()
         await two.close()
+
+
+async def test_a_connection_the_server_dropped_is_replaced(
+    postgres_url: str, postgres_server: str
+) -> None:
+    """A server restart or an idle timeout ends the bot's connection: the next transaction
+    connects again instead of failing every move until the bot is restarted."""
+    import asyncpg
+
+    database = await PostgresDatabase.open(postgres_url)
+    try:
+        await database.write_once(_insert_table, 1)
+        name = postgres_url.rsplit("/", 1)[1]
+        admin = await asyncpg.connect(postgres_server)
+        try:
+            ended = await admin.fetchval(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = $1 AND pid <> pg_backend_pid()",
+                name,
+            )
+        finally:
+            await admin.close()
+        assert ended == 1
+        await asyncio.sleep(0.2)
+        await database.write_once(_insert_table, 2)
+        rows = await database.read_once(
+            lambda conn: conn.execute("SELECT host_id FROM tables ORDER BY id").fetchall()
+        )
+        assert rows == [(1,), (2,)]
+    finally:
+        await database.close()

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -25,12 +23,13 @@ async def test_sides_keep_their_people(store: Store) -> None:
         await store.score_sheets.open(owner_id=1, sides=["a", "b"], members=[[1]])
 
 
-async def test_a_sheet_written_with_plain_names_still_reads(db_path: Path, store: Store) -> None:
+async def test_a_sheet_written_with_plain_names_still_reads(store: Store) -> None:
     sheet = await store.score_sheets.open(owner_id=1, sides=["x", "y"], members=[[5], []])
-    with sqlite3.connect(db_path) as conn:
-        stored = json.loads(
-            conn.execute("SELECT sides FROM score_sheets WHERE id = ?", (sheet.id,)).fetchone()[0]
+    async with store.database.read() as conn:
+        rows = await conn.execute_fetchall(
+            "SELECT sides FROM score_sheets WHERE id = ?", (sheet.id,)
         )
+    stored = json.loads(next(iter(rows))[0])
     assert stored == [{"name": "x", "members": [5]}, {"name": "y", "members": []}]
     assert (await store.score_sheets.get(sheet.id)).members == ((5,), ())
 

@@ -168,7 +168,7 @@ async def test_a_pairing_gets_one_table_and_one_result(
 
 
 async def test_standings_and_winner_kept_for_good(
-    db_path: Path, tournaments: TournamentStore
+    database: Path | str, tournaments: TournamentStore
 ) -> None:
     t = await tournaments.create(**fields())
     e = [await tournaments.enter(t.id, u) for u in (1, 2)]
@@ -192,7 +192,7 @@ async def test_standings_and_winner_kept_for_good(
             winner_entry=None,
             at=T0,
         )
-    reopened = await Store.open(db_path)
+    reopened = await Store.open(database)
     try:
         kept = await reopened.tournaments.get(t.id)
     finally:

@@ -189,3 +189,18 @@ def test_the_command_wants_a_postgresql_url(
 
     assert main(["move-db", "--from", str(tmp_path / "a.db"), "--to", "mysql://x/y"]) == 2
     assert "postgresql://" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["backup", "check"])
+def test_backup_and_check_send_a_postgresql_database_to_its_own_tools(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from scopabot.cli.main import main
+
+    args = [command, "postgresql://scopa:pw@db/scopabot"] + (
+        ["out/"] if command == "backup" else []
+    )
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    assert exit_.value.code == 2
+    assert "pg_dump" in capsys.readouterr().err

@@ -1,4 +1,5 @@
-"""Tables gathering players: the invitation, its buttons, the start and the rematch.
+"""Tables: ``/scopa new`` and the invitation it posts, its buttons, the start and the
+rematch; ``/scopa table``, ``/scopa rules`` and ``/scopa games`` to look at a table again.
 
 On start the invitation grows a thread holding the table message (or, where the bot may not
 create threads, becomes the table message itself, edited through the click: no REST call);
@@ -13,18 +14,32 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
+from discord import app_commands
 from discord import ui as dui
+from discord.app_commands import locale_str as _
 
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.invite import closed_screen, invite_screen, pace_text
+from scopabot.render.rules import rules_lines
 from scopabot.render.screens import Action, Screen
-from scopabot.service import TableInfo
+from scopabot.service import RuleChoices, TableInfo, TableStatus
 
 from . import ids, ui
 from .actions import Control, edit_clicked, say
+from .autocomplete import game_choices, game_of
+from .choices import (
+    LEVELS,
+    PACES,
+    PRESETS,
+    PRIMIERA,
+    RULE_OPTION_DESCRIPTIONS,
+    RULE_OPTION_NAMES,
+    TIEBREAKS,
+)
 from .context import seat_names, table_link, table_title
 from .ids import Kind
 from .ui import PLAIN, Controls, Look
+from .visibility import check_may_see_table
 
 if TYPE_CHECKING:
     from .client import ScopaBot
@@ -371,3 +386,144 @@ class Invitations:
             await say(interaction, tr("rematch.already", lang, where=where))
             return
         await self.post_invitation(interaction, table, lang)
+
+
+def setup(bot: ScopaBot) -> None:
+    bot.invitations = Invitations(bot)
+    bot.add_dynamic_items(*TABLE_CONTROLS)
+
+
+@app_commands.command(
+    name=_("new"),
+    description=_("Open a table: choose the game, options, pace and computer players"),
+)
+@app_commands.rename(
+    preset=_("preset"),
+    players=_("players"),
+    **RULE_OPTION_NAMES,
+    primiera=_("primiera"),
+    tiebreak=_("tiebreak"),
+    pace=_("pace"),
+    minutes=_("minutes"),
+    hours=_("hours"),
+    computers=_("computers"),
+    level=_("level"),
+)
+@app_commands.describe(
+    preset=_("Which game"),
+    players=_("How many players (Scopa: 2, 3 or 4)"),
+    **RULE_OPTION_DESCRIPTIONS,
+    primiera=_("How the primiera is counted"),
+    tiebreak=_("A tie at the target"),
+    pace=_("Live (minutes a turn) or by correspondence (hours a turn)"),
+    minutes=_("Live: minutes a turn (default 2)"),
+    hours=_("Correspondence: hours a turn (default 24)"),
+    computers=_("How many seats computer players take"),
+    level=_("How well computer players play"),
+)
+@app_commands.choices(
+    preset=PRESETS, pace=PACES, level=LEVELS, primiera=PRIMIERA, tiebreak=TIEBREAKS
+)
+async def new(
+    interaction: discord.Interaction[ScopaBot],
+    preset: str = "scopa",
+    players: app_commands.Range[int, 2, 4] | None = None,
+    target: app_commands.Range[int, 1, 101] | None = None,
+    deals: app_commands.Range[int, 1, 20] | None = None,
+    asso_piglia_tutto: bool | None = None,
+    napola: bool | None = None,
+    re_bello: bool | None = None,
+    primiera: str | None = None,
+    tiebreak: str | None = None,
+    pace: str = "live",
+    minutes: app_commands.Range[int, 1, 15] | None = None,
+    hours: app_commands.Range[int, 1, 168] | None = None,
+    computers: app_commands.Range[int, 0, 3] = 0,
+    level: str = "normal",
+) -> None:
+    lang = await interaction.client.langs.of_interaction(interaction)
+    options = RuleChoices(  # the service decides (a target or deals, not both; the pace)
+        target=target,
+        deals=deals,
+        asso_piglia_tutto=asso_piglia_tutto,
+        napola=napola,
+        re_bello=re_bello,
+        primiera=primiera,
+        tiebreak=tiebreak,
+    )
+    invitations = interaction.client.invitations
+    placement = await invitations.placement(interaction, lang)
+    if placement.refused:
+        await say(interaction, placement.refused)
+        return
+    table = await interaction.client.service.tables.open(
+        host=interaction.user.id,
+        guild_id=interaction.guild_id,
+        channel_id=placement.channel_id,
+        preset=preset,
+        players=players,
+        options=options,
+        pace=pace,
+        minutes=minutes,
+        hours=hours,
+        level=level,
+        computers=computers,
+    )
+    await invitations.post_invitation(interaction, table, lang, placement=placement)
+
+
+@app_commands.command(name=_("table"), description=_("Show the table of your game here"))
+@app_commands.rename(game=_("game"))
+@app_commands.describe(game=_("Which of your games (when you play several)"))
+async def table(interaction: discord.Interaction[ScopaBot], game: str | None = None) -> None:
+    lang = await interaction.client.langs.of_interaction(interaction)
+    game_id = await game_of(interaction, game, seated=False)
+    table = await interaction.client.service.tables.of_game(game_id)
+    check_may_see_table(interaction, table)
+    view, files, _v = await interaction.client.delivery.table_view(table, game_id, lang)
+    await say(interaction, view=view, files=files)
+
+
+table.autocomplete("game")(game_choices)
+
+
+@app_commands.command(name=_("rules"), description=_("The options of your table in plain words"))
+@app_commands.rename(game=_("game"))
+@app_commands.describe(game=_("Which of your games (when you play several)"))
+async def rules(interaction: discord.Interaction[ScopaBot], game: str | None = None) -> None:
+    lang = await interaction.client.langs.of_interaction(interaction)
+    game_id = await game_of(interaction, game, seated=False)
+    table = await interaction.client.service.tables.of_game(game_id)
+    check_may_see_table(interaction, table)
+    lines = rules_lines(table.rules, lang)
+    await say(interaction, f"**{table_title(table, lang)}**\n" + "\n".join(f"- {x}" for x in lines))
+
+
+rules.autocomplete("game")(game_choices)
+
+
+@app_commands.command(
+    name=_("games"), description=_("Your tables everywhere, those waiting for you first")
+)
+async def games(interaction: discord.Interaction[ScopaBot]) -> None:
+    lang = await interaction.client.langs.of_interaction(interaction)
+    lines = []
+    for g in await interaction.client.service.people.my_games(user=interaction.user.id):
+        table = await interaction.client.service.tables.get(g.table_id)
+        line = f"- **{table_title(table, lang)}**"
+        link = table_link(table)
+        if link:
+            line += f" · [{tr('games.open', lang)}]({link})"
+        if g.status is TableStatus.OPEN:
+            line += " · " + tr("games.gathering", lang)
+        elif g.status is TableStatus.PLAYING and g.turn is not None:
+            # Whose turn it is, then its clock: the deadline is the player in turn's.
+            if g.waiting_for_you:
+                line += " · **" + tr("turn.yours", lang) + "**"
+            else:
+                line += " · " + tr("turn.of", lang, name=seat_names(table, lang)[g.turn])
+            if g.deadline is not None:
+                when = f"<t:{int(g.deadline.timestamp())}:R>"
+                line += " " + tr("turn.deadline", lang, when=when)
+        lines.append(line)
+    await say(interaction, "\n".join(lines) if lines else tr("games.none", lang))
