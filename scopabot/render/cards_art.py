@@ -3,9 +3,10 @@
 Each face is drawn on a grid 100 units wide and 155 high at three times the size asked for,
 then scaled down, which smooths the edges without any anti-aliasing code. The suit signs are
 plain shapes: a coin of rings (denari), a chalice (coppe), a sword with its guard (spade) and a
-knotted club (bastoni), so that the suits differ by outline and not only by colour. Fante,
-cavallo and re each have their own figure (a page with a feathered cap, a horse and rider, a
-crowned king) and their letter F, C, R; the settebello has a gold frame and stars.
+knotted wooden cudgel (bastoni), so that the suits differ by outline and not only by colour;
+the asso di denari has its eagle. Fante, cavallo and re each have their own figure (a page
+with a feathered cap, a horse and rider, a crowned king) and their letter F, C, R, and hold
+their suit's sign (a sword or a club raised); the settebello has a gold frame and stars.
 
 Faces are cached by (card, width, theme): a table is a few pastes of ready images.
 """
@@ -142,6 +143,63 @@ def _denaro(p: _Pen, cx: float, cy: float, s: float) -> None:
         p.ellipse(cx + math.cos(a) * r * 0.49, cy + math.sin(a) * r * 0.49, r * 0.08, r * 0.08, INK)
 
 
+_EAGLE_HALF: Final = (
+    (0.0, -0.42),
+    (0.09, -0.40),
+    (0.14, -0.22),
+    (0.42, -0.58),
+    (0.72, -0.70),
+    (0.96, -0.52),
+    (0.78, -0.44),
+    (0.94, -0.28),
+    (0.72, -0.22),
+    (0.86, -0.04),
+    (0.58, -0.02),
+    (0.62, 0.14),
+    (0.28, 0.04),
+    (0.17, 0.24),
+    (0.32, 0.50),
+    (0.12, 0.40),
+    (0.14, 0.64),
+    (0.0, 0.50),
+)
+"""The right half of a spread eagle (x from the axis, in radii of its coin), head apart."""
+
+
+def _eagle(p: _Pen, cx: float, cy: float, r: float) -> None:
+    """The eagle in the asso di denari's coin: a black spread-wing silhouette, its head
+    turned, as on the Neapolitan ace."""
+    half = [(x * r, y * r) for x, y in _EAGLE_HALF]
+    body = half + [(-x, y) for x, y in reversed(half[1:-1])]
+    p.poly([(cx + x, cy + y) for x, y in body], INK, outline=INK, w=0.6)
+    p.ellipse(cx + 0.04 * r, cy - 0.52 * r, 0.13 * r, 0.12 * r, INK, outline=None)
+    p.poly(
+        [
+            (cx + 0.14 * r, cy - 0.57 * r),
+            (cx + 0.30 * r, cy - 0.50 * r),
+            (cx + 0.14 * r, cy - 0.46 * r),
+        ],
+        GOLD_DARK,
+        outline=INK,
+        w=0.6,
+    )
+    p.ellipse(cx + 0.07 * r, cy - 0.54 * r, 0.03 * r, 0.03 * r, GOLD, outline=None)
+
+
+def _asso_di_denari(p: _Pen, cx: float, cy: float, s: float) -> None:
+    """The ace of coins: one big coin whose centre carries the eagle instead of the dots."""
+    r = s / 2
+    w = max(0.8, s / 28)
+    p.ellipse(cx, cy, r, r, GOLD, w=w)
+    p.ellipse(cx, cy, r * 0.80, r * 0.80, None, outline=SUIT_FILL[Suit.COPPE], w=w * 1.3)
+    for i in range(16):
+        a = i * math.pi / 8
+        p.ellipse(
+            cx + math.cos(a) * r * 0.90, cy + math.sin(a) * r * 0.90, r * 0.035, r * 0.035, INK
+        )
+    _eagle(p, cx, cy + 0.04 * r, r * 0.68)
+
+
 def _coppa(p: _Pen, cx: float, cy: float, s: float) -> None:
     w = max(0.8, s / 28)
     red = SUIT_FILL[Suit.COPPE]
@@ -207,35 +265,46 @@ def _spada(p: _Pen, cx: float, cy: float, s: float) -> None:
     p.ellipse(cx, cy + 0.44 * s, 0.08 * s, 0.07 * s, GOLD, w=w)
 
 
+WOOD: Final = (176, 120, 62)
+WOOD_DARK: Final = (74, 44, 16)
+"""The clubs' wood and its outline: a cudgel, not a green stick (the suit's green stays in
+the corner value, the clothes and the figures' wash)."""
+
+
 def _bastone(p: _Pen, cx: float, cy: float, s: float) -> None:
-    w = max(0.8, s / 28)
-    green = SUIT_FILL[Suit.BASTONI]
-    dark = (34, 80, 30)
-    for side, y in ((-1, -0.16), (1, 0.0), (-1, 0.17)):
-        half = 0.17 - (y + 0.36) * 0.13
-        p.ellipse(cx + side * half * s, cy + y * s, 0.07 * s, 0.06 * s, green, w=w)
-    p.poly(
-        [
-            (cx - 0.07 * s, cy + 0.5 * s),
-            (cx + 0.07 * s, cy + 0.5 * s),
-            (cx + 0.17 * s, cy - 0.34 * s),
-            (cx - 0.17 * s, cy - 0.34 * s),
-        ],
-        green,
-        w=w,
-    )
-    p.ellipse(cx, cy - 0.35 * s, 0.17 * s, 0.15 * s, green, w=w)
-    p.ellipse(cx, cy - 0.37 * s, 0.08 * s, 0.06 * s, dark, outline=None)
-    for side, y in ((-1, -0.16), (1, 0.0), (-1, 0.17)):
-        half = 0.17 - (y + 0.36) * 0.13
-        p.ellipse(
-            cx + side * (half - 0.06) * s, cy + y * s, 0.03 * s, 0.025 * s, dark, outline=None
+    """A knotted cudgel: a thick rounded head, a shaft tapering to the grip, three lopped
+    branch stubs on alternate sides and two knot holes, so it reads as wood at any size."""
+    w = max(0.8, s / 24)
+    top, foot = cy - 0.40 * s, cy + 0.47 * s
+
+    def half(y: float) -> float:
+        return (0.055 + 0.115 * (foot - y) / (foot - top)) * s
+
+    for side, t in ((1, 0.30), (-1, 0.55), (1, 0.78)):
+        y = foot - t * (foot - top)
+        x = cx + side * half(y) * 0.6
+        tip = (x + side * 0.17 * s, y - 0.11 * s)
+        p.poly(
+            [
+                (x, y - 0.05 * s),
+                (x, y + 0.06 * s),
+                (tip[0] + side * 0.02 * s, tip[1] + 0.04 * s),
+                (tip[0] - side * 0.02 * s, tip[1] - 0.04 * s),
+            ],
+            WOOD,
+            outline=WOOD_DARK,
+            w=w,
         )
-    p.d.line(
-        p.pts([(cx - 0.07 * s, cy + 0.36 * s), (cx + 0.07 * s, cy + 0.36 * s)]),
-        fill=dark,
-        width=p.line_w(w),
-    )
+        p.ellipse(tip[0], tip[1], 0.035 * s, 0.045 * s, (222, 184, 130), outline=WOOD_DARK, w=w)
+    ys = [top + i * (foot - top) / 8 for i in range(9)]
+    bump = [0.0, 0.015, -0.01, 0.02, 0.0, 0.015, -0.01, 0.01, 0.0]
+    left = [(cx - half(y) - b * s, y) for y, b in zip(ys, bump, strict=True)]
+    right = [(cx + half(y) + b * s, y) for y, b in zip(ys, reversed(bump), strict=True)]
+    p.poly(left + right[::-1], WOOD, outline=WOOD_DARK, w=w)
+    p.ellipse(cx, top, 0.17 * s, 0.10 * s, WOOD, outline=WOOD_DARK, w=w)
+    p.ellipse(cx, foot, 0.055 * s, 0.03 * s, WOOD_DARK, outline=None)
+    for dx, y in ((-0.04, -0.12), (0.035, 0.20)):
+        p.ellipse(cx + dx * s, cy + y * s, 0.035 * s, 0.05 * s, WOOD_DARK, outline=None)
 
 
 SIGNS: Final = {
@@ -282,6 +351,17 @@ def _star(p: _Pen, cx: float, cy: float, r: float, fill: RGB) -> None:
     p.poly(pts, fill, w=0.8)
 
 
+HELD: Final = {Suit.SPADE: (-7.0, 1.45), Suit.BASTONI: (-6.0, 1.4)}
+"""How a figure holds a sword or a club, raised and larger (a shift up, a scale), where a coin
+or a cup is held out as it is: the suits' figures differ in outline, not only in colour."""
+
+
+def _held(p: _Pen, suit: Suit, cx: float, cy: float, size: float) -> None:
+    dy, scale = HELD.get(suit, (0.0, 1.0))
+    size *= scale
+    draw_sign(p, suit, cx, max(cy + dy * size / 36, 10 + size / 2), size)
+
+
 def _fante(p: _Pen, suit: Suit) -> None:
     cloth = SUIT_FILL[suit]
     p.rect(41, 88, 48, 112, INK)
@@ -292,7 +372,7 @@ def _fante(p: _Pen, suit: Suit) -> None:
     p.poly([(39, 31), (61, 31), (58, 24), (42, 24)], INK)
     p.poly([(58, 25), (70, 12), (66, 24)], SUIT_FILL[Suit.COPPE] if suit != Suit.COPPE else GOLD)
     p.poly([(61, 52), (72, 66), (69, 70), (59, 58)], cloth)
-    draw_sign(p, suit, 73, 66, 36)
+    _held(p, suit, 73, 66, 36)
 
 
 def _cavallo(p: _Pen, suit: Suit) -> None:
@@ -307,7 +387,7 @@ def _cavallo(p: _Pen, suit: Suit) -> None:
     p.ellipse(48, 35, 7, 8, SKIN)
     p.poly([(40, 29), (56, 29), (48, 20)], INK)
     p.poly([(54, 46), (66, 30), (69, 33), (58, 52)], SUIT_FILL[suit])
-    draw_sign(p, suit, 73, 26, 32)
+    _held(p, suit, 73, 26, 32)
 
 
 def _re(p: _Pen, suit: Suit) -> None:
@@ -316,7 +396,7 @@ def _re(p: _Pen, suit: Suit) -> None:
     p.ellipse(50, 38, 8, 9, SKIN)
     p.poly([(43, 42), (57, 42), (50, 56)], (120, 78, 36))
     p.poly([(40, 31), (40, 16), (45, 23), (50, 13), (55, 23), (60, 16), (60, 31)], GOLD)
-    draw_sign(p, suit, 72, 78, 38)
+    _held(p, suit, 72, 78, 38)
 
 
 FIGURES: Final = {8: _fante, 9: _cavallo, 10: _re}
@@ -408,7 +488,10 @@ def card_image(card: Card, width: int, theme: Theme = Theme.DARK) -> Image.Image
         size, spots = PIPS[card.value]
         scale = PIP_SCALE[card.suit] if card.value > 1 else 1.0
         for px, py in spots:
-            draw_sign(p, card.suit, px, py, size * scale)
+            if card.value == 1 and card.suit is Suit.DENARI:
+                _asso_di_denari(p, px, py, size)
+            else:
+                draw_sign(p, card.suit, px, py, size * scale)
     if width >= MINI:
         img.alpha_composite(_corner(card, width), (round(p.px(2)), round(p.px(3))))
     return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)
