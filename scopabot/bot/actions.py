@@ -299,11 +299,14 @@ class CaptureChoice(GameControl[dui.Select[Any]], template=_game(Action.CAPTURE,
         await within(interaction, work, update=True)
 
 
-class ShowHand(GameControl[dui.Button[Any]], template=_game(Action.HAND)):
-    """The table's "My hand" (an ephemeral hand), or "Back" from a choice of captures."""
+class GameButton(GameControl[dui.Button[Any]], template=r"(?!)"):
+    """A game's button that carries only the game and the version it was drawn at (its
+    :attr:`action` says which); the base is never registered."""
+
+    action: ClassVar[Action]
 
     def __init__(self, game_id: int, version: int, look: Look = PLAIN) -> None:
-        custom_id = ids.custom_id(GAME, game_id, version, Action.HAND)
+        custom_id = ids.custom_id(GAME, game_id, version, self.action)
         super().__init__(look.button(custom_id), game_id, version)
 
     @classmethod
@@ -311,41 +314,31 @@ class ShowHand(GameControl[dui.Button[Any]], template=_game(Action.HAND)):
         cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(int(match["game"]), int(match["version"]), Look.of(item))
+
+
+class ShowHand(GameButton, template=_game(Action.HAND)):
+    """The table's "My hand" (an ephemeral hand), or "Back" from a choice of captures."""
+
+    action = Action.HAND
 
     async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
         await interaction.client.actions.show_hand(interaction, self.game_id, lang)
 
 
-class TakeSeatBack(GameControl[dui.Button[Any]], template=_game(Action.TAKE_BACK)):
+class TakeSeatBack(GameButton, template=_game(Action.TAKE_BACK)):
     """On a hand a computer plays for its person: the seat back."""
 
-    def __init__(self, game_id: int, version: int, look: Look = PLAIN) -> None:
-        custom_id = ids.custom_id(GAME, game_id, version, Action.TAKE_BACK)
-        super().__init__(look.button(custom_id), game_id, version)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), int(match["version"]), Look.of(item))
+    action = Action.TAKE_BACK
 
     async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
         work = interaction.client.actions.take_back(interaction, self.game_id, lang)
         await within(interaction, work, update=True)
 
 
-class Rematch(GameControl[dui.Button[Any]], template=_game(Action.REMATCH)):
+class Rematch(GameButton, template=_game(Action.REMATCH)):
     """On a finished match's table: a new table for the same players."""
 
-    def __init__(self, game_id: int, version: int, look: Look = PLAIN) -> None:
-        custom_id = ids.custom_id(GAME, game_id, version, Action.REMATCH)
-        super().__init__(look.button(custom_id), game_id, version)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: dui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(int(match["game"]), int(match["version"]), Look.of(item))
+    action = Action.REMATCH
 
     async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
         await interaction.client.invitations.rematch(interaction, self.game_id, lang)
