@@ -75,12 +75,18 @@ async def within(
     if not done:
         async with answering(interaction):
             if not interaction.response.is_done() and not interaction.extras.get(LOST):
+                if update:
+                    deferral = interaction.response.defer()
+                else:
+                    deferral = interaction.response.defer(ephemeral=True, thinking=True)
+                # discord.py retries a failed deferral for up to 25 s, but Discord takes no
+                # first answer once its 3 s are over: a retry then is refused (10062). So
+                # the deferral is let go with the answer (ANSWER_LOST_AFTER).
+                received = interaction.extras.get(RECEIVED, time.monotonic())
+                left = max(0.1, received + ANSWER_LOST_AFTER - time.monotonic())
                 try:
-                    if update:
-                        await interaction.response.defer()
-                    else:
-                        await interaction.response.defer(ephemeral=True, thinking=True)
-                except discord.HTTPException:
+                    await asyncio.wait_for(deferral, timeout=left)
+                except (discord.HTTPException, TimeoutError):
                     # The work goes on; what it did is shown another way (answer_or_let_go).
                     log.warning("deferring interaction %s failed", interaction.id)
                     interaction.extras[LOST] = True
