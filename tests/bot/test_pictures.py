@@ -10,6 +10,7 @@ alt text writes "fante di coppe" where a button says "Fante di coppe".
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from typing import Any
 
@@ -99,6 +100,10 @@ def hand_picture_cards(message: Message) -> list[str]:
     return cards_in(pictures["hand.png"]["description"])
 
 
+def has_picture(message: Message) -> bool:
+    return bool(message.attachments)
+
+
 def table_picture(message: Message) -> dict[str, Any]:
     pictures = shown_pictures(message)
     assert all(PICTURE_FILE.match(n) for n in pictures), list(pictures)
@@ -150,6 +155,9 @@ async def test_the_table_and_each_hand_carry_their_pictures_through_a_match(
         assert hand_picture_cards(hand) == mine
         other_hand = hand_message(s, other)
         if other_hand is not None and not is_over(table):
+            # The other's answer may have gone without its picture (late under load), which
+            # then follows as an edit of that message: wait for it, then compare.
+            await s.wait_for(functools.partial(has_picture, other_hand), timeout=10)
             assert hand_picture_cards(other_hand) == [
                 c for label in card_labels(other_hand) for c in cards_in(label)
             ]
