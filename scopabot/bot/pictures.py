@@ -30,6 +30,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import socket
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
@@ -60,7 +61,7 @@ from scopabot.service import (
 
 from . import worker
 from .context import seat_names
-from .worker import ANSWER, JOB
+from .worker import ANSWER, FRAME, JOB
 
 if TYPE_CHECKING:
     from .client import ScopaBot
@@ -74,6 +75,7 @@ THEME = Theme.DARK
 on the light theme too (docs/pictures.md shows both)."""
 KEEP_NAMES = 50_000
 KEEP_DEALS = 1_000
+READ_SIZE = 256 * 1024
 KEEP_PICTURE_BYTES = 8 * 1024 * 1024
 """The pictures kept in the bot, as PNG: the last few hundred tables and hands."""
 
@@ -95,12 +97,14 @@ class _Job:
 
 
 class _Lane:
-    """One drawing process and the pipe to it. Each job is written to the pipe as soon as it
-    is asked for; the process reads them into its own queue, urgent ones first, so it never
-    waits for the bot's event loop to hand it the next picture."""
+    """One drawing process and the socket to it. Each job is written as soon as it is asked
+    for; the process reads them into its own queue, urgent ones first, so it never waits for
+    the bot's event loop to hand it the next picture. The bot's end never blocks: it reads
+    what has arrived and writes what fits (a worker put aside halfway through writing a
+    picture, on a busy machine, must not stop the event loop)."""
 
     def __init__(self, context: Any, theme: Theme) -> None:
-        self.conn, child = context.Pipe(duplex=True)
+        conn, child = context.Pipe(duplex=True)
         self.process = context.Process(
             target=worker.serve,
             args=(child, theme, os.getpid()),
@@ -109,6 +113,12 @@ class _Lane:
         )
         self.process.start()
         child.close()
+        self.sock = socket.socket(fileno=os.dup(conn.fileno()))
+        conn.close()
+        self.sock.setblocking(False)
+        self.inbox = bytearray()
+        self.outbox = bytearray()
+        self.writing = False
         self.jobs: dict[int, _Job] = {}  # sent, not answered yet
         self.alive = True
 
@@ -143,7 +153,7 @@ class Drawer:
         if self._loop is None:
             self._loop = loop
             for lane in self._lanes:
-                loop.add_reader(lane.conn.fileno(), self._answered, lane)
+                loop.add_reader(lane.sock.fileno(), self._answered, lane)
         future: asyncio.Future[T] = loop.create_future()
         data = None
         if any(lane.alive for lane in self._lanes):
@@ -162,21 +172,35 @@ class Drawer:
 
     def _send(self, job: _Job) -> bool:
         """Write the job to the live worker with the fewest waiting; False if none is left."""
-        while not self._closed:
-            live = [lane for lane in self._lanes if lane.alive]
-            if not live:
-                return False
-            lane = min(live, key=lambda lane: len(lane.jobs))
-            job_id = next(self._ids)
-            assert job.data is not None
-            try:
-                lane.conn.send_bytes(JOB.pack(job_id, job.urgent) + job.data)
-            except OSError:  # the process is gone: its pipe is closed
-                self._lost(lane)
-                continue
-            lane.jobs[job_id] = job
-            return True
-        return False
+        live = [lane for lane in self._lanes if lane.alive]
+        if self._closed or not live:
+            return False
+        lane = min(live, key=lambda lane: len(lane.jobs))
+        job_id = next(self._ids)
+        assert job.data is not None
+        lane.jobs[job_id] = job
+        lane.outbox += FRAME.pack(JOB.size + len(job.data)) + JOB.pack(job_id, job.urgent)
+        lane.outbox += job.data
+        self._flush(lane)
+        return True
+
+    def _flush(self, lane: _Lane) -> None:
+        """Write what the socket takes now; the rest when it is writable again."""
+        try:
+            sent = lane.sock.send(lane.outbox) if lane.outbox else 0
+        except BlockingIOError:
+            sent = 0
+        except OSError:  # the process is gone: its socket is closed
+            self._lost(lane)
+            return
+        del lane.outbox[:sent]
+        assert self._loop is not None
+        if lane.outbox and not lane.writing:
+            self._loop.add_writer(lane.sock.fileno(), self._flush, lane)
+            lane.writing = True
+        elif not lane.outbox and lane.writing:
+            self._loop.remove_writer(lane.sock.fileno())
+            lane.writing = False
 
     def _here(self, job: _Job) -> None:
         heapq.heappush(self._local, (0 if job.urgent else 1, next(self._ids), job))
@@ -193,13 +217,29 @@ class Drawer:
             drawn.add_done_callback(functools.partial(self._drawn_here, job))
 
     def _answered(self, lane: _Lane) -> None:
-        """The worker's pipe is readable: a picture (or an error) is back, or the worker has
-        ended (the pipe's end)."""
+        """The worker's socket is readable: (part of) a picture or an error is back, or the
+        worker has ended (the socket's end)."""
         try:
-            message = lane.conn.recv_bytes()
-        except (EOFError, OSError):
+            chunk = lane.sock.recv(READ_SIZE)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:
             self._lost(lane)
             return
+        inbox = lane.inbox
+        inbox += chunk
+        while len(inbox) >= FRAME.size:
+            (size,) = FRAME.unpack_from(inbox)
+            if len(inbox) < FRAME.size + size:
+                break
+            message = bytes(inbox[FRAME.size : FRAME.size + size])
+            del inbox[: FRAME.size + size]
+            self._settle(lane, message)
+
+    @staticmethod
+    def _settle(lane: _Lane, message: bytes) -> None:
         (job_id,) = ANSWER.unpack_from(message)
         job = lane.jobs.pop(job_id, None)
         if job is None or job.future.done():
@@ -216,16 +256,23 @@ class Drawer:
     def _lost(self, lane: _Lane) -> None:
         """A worker died: its pictures, and every one once no worker is left, are drawn in
         the bot's thread."""
-        lane.alive = False
-        if self._loop is not None and not self._loop.is_closed():
-            self._loop.remove_reader(lane.conn.fileno())
-        lane.conn.close()
+        self._close(lane)
         jobs, lane.jobs = list(lane.jobs.values()), {}
         if not any(other.alive for other in self._lanes):
             log.warning("the pictures' worker died; pictures are drawn in the bot from now on")
         for job in jobs:
             if not job.future.done() and not self._send(job):
                 self._here(job)
+
+    def _close(self, lane: _Lane) -> None:
+        if not lane.alive:
+            return
+        lane.alive = False
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(lane.sock.fileno())
+            if lane.writing:
+                self._loop.remove_writer(lane.sock.fileno())
+        lane.sock.close()
 
     def _drawn_here(self, job: _Job, drawn: asyncio.Future[Any]) -> None:
         self._thread_busy = False
@@ -241,11 +288,7 @@ class Drawer:
     def close(self) -> None:
         self._closed = True
         for lane in self._lanes:
-            if lane.alive:
-                if self._loop is not None and not self._loop.is_closed():
-                    self._loop.remove_reader(lane.conn.fileno())
-                lane.alive = False
-                lane.conn.close()  # the worker reads the pipe's end and ends
+            self._close(lane)  # the worker reads the socket's end and ends
             for job in lane.jobs.values():
                 job.future.cancel()
         for _, _, job in self._local:

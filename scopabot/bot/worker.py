@@ -22,6 +22,9 @@ from typing import Any, Final
 
 from scopabot.render.image import Theme, warm
 
+FRAME: Final = struct.Struct("!i")
+"""Before every message, its length: the framing of ``multiprocessing.Connection``, which this
+side reads and writes with (the bot reads its socket without blocking, so it frames itself)."""
 JOB: Final = struct.Struct("<Q?")
 """Before each job's pickle: its number and whether it is urgent."""
 ANSWER: Final = struct.Struct("<Q")
