@@ -21,6 +21,7 @@ restart is shown without them).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copyreg
 import functools
 import heapq
@@ -32,7 +33,7 @@ import os
 import pickle
 import socket
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -76,6 +77,7 @@ on the light theme too (docs/pictures.md shows both)."""
 KEEP_NAMES = 50_000
 KEEP_DEALS = 1_000
 READ_SIZE = 256 * 1024
+REFRESH_YIELDS = 0.1
 KEEP_PICTURE_BYTES = 8 * 1024 * 1024
 """The pictures kept in the bot, as PNG: the last few hundred tables and hands."""
 
@@ -336,6 +338,9 @@ class Pictures:
         self._drawn_bytes = 0
         self.kept = 0
         """How many pictures were shown again without asking the worker (tests, benchmarks)."""
+        self._answering = 0  # clicks being answered now
+        self._quiet = asyncio.Event()
+        self._quiet.set()
         bot.add_listener(self.on_interaction, "on_interaction")
 
     async def draw(self, fn: Callable[..., T], /, *args: Any, urgent: bool, **kwargs: Any) -> T:
@@ -450,6 +455,7 @@ class Pictures:
             public, self.names(public.table, lang), lang, piles=piles, theme=THEME
         )
         drawn = await self._sketched(sketched_table, sketch, urgent=urgent)
+        await self._after(urgent=urgent)
         return table_files(drawn, game_id=public.game_id, version=public.version)
 
     async def hand(self, seat_view: SeatView, lang: Lang, *, urgent: bool) -> tuple[Picture, ...]:
@@ -457,7 +463,30 @@ class Pictures:
         if seat_view.public.finished:
             return ()
         sketch = hand_sketch(seat_view.view, lang, theme=THEME)
-        return (await self._sketched(sketched_hand, sketch, urgent=urgent),)
+        drawn = await self._sketched(sketched_hand, sketch, urgent=urgent)
+        await self._after(urgent=urgent)
+        return (drawn,)
+
+    @contextlib.contextmanager
+    def answering(self) -> Iterator[None]:
+        """A click is being answered: the refreshes of messages wait (see :meth:`_after`)."""
+        self._answering += 1
+        self._quiet.clear()
+        try:
+            yield
+        finally:
+            self._answering -= 1
+            if not self._answering:
+                self._quiet.set()
+
+    async def _after(self, *, urgent: bool) -> None:
+        """A refresh's pictures are drawn: its edit waits until no click is being answered
+        (at most :data:`REFRESH_YIELDS` seconds), so the event loop answers the clicks first;
+        under load the refreshes lag and coalesce (a later state shown once), a click
+        does not."""
+        if not urgent and self._answering:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._quiet.wait(), REFRESH_YIELDS)
 
     async def _sketched(self, draw: Callable[[S], T], sketch: S, *, urgent: bool) -> T:
         """What ``draw`` makes of ``sketch``: kept from the last time (the sketch is all it

@@ -1,9 +1,9 @@
 """The process that draws the bot's pictures (:class:`scopabot.bot.pictures.Drawer`).
 
 It imports only the drawing (no discord.py, no store) and makes the theme's palette so its
-first picture is as quick as the others. A thread reads the jobs the bot writes to the pipe
-into a queue, a click's picture (urgent) before the refreshes; the main thread draws them one
-at a time and writes each picture back (or the error that stopped it). The process ends when
+first picture is as quick as the others. Before each picture it reads every job the bot has
+written to its socket into a queue and draws the most urgent (a click's picture before the
+refreshes), then writes the picture back (or the error that stopped it). The process ends when
 the bot closes the pipe, and as soon as the bot is gone: a bot killed without a goodbye (a
 crash, SIGKILL) cannot tell it to, and a worker left behind would hold the bot's standard
 output open and keep drawing nothing forever.
@@ -34,16 +34,19 @@ ANSWER: Final = struct.Struct("<Q")
 def serve(conn: Connection, theme: Theme, bot_pid: int) -> None:
     warm(theme)
     threading.Thread(target=_watch, args=(bot_pid,), name="bot-watch", daemon=True).start()
-    waiting: list[tuple[bool, int, bytes | None]] = []  # (not urgent, number, job); None: the end
-    ready = threading.Condition()
-    threading.Thread(target=_read, args=(conn, waiting, ready), name="jobs", daemon=True).start()
+    waiting: list[tuple[bool, int, bytes]] = []  # (not urgent, number, job): urgent first
     while True:
-        with ready:
-            while not waiting:
-                ready.wait()
-            _, number, job = heapq.heappop(waiting)
-        if job is None:
+        try:
+            # Everything the bot has sent so far, before choosing what to draw next (a
+            # reading thread would wait for the drawing's hold on the interpreter before each
+            # job it reads, and a click's picture would reach the queue late, behind others).
+            while not waiting or conn.poll(0):
+                message = conn.recv_bytes()
+                number, urgent = JOB.unpack_from(message)
+                heapq.heappush(waiting, (not urgent, number, message[JOB.size :]))
+        except (EOFError, OSError):  # the bot closed the socket: it is shutting down
             return
+        _, number, job = heapq.heappop(waiting)
         try:
             answer = pickle.dumps((True, pickle.loads(job)()), pickle.HIGHEST_PROTOCOL)
         except Exception as exc:
@@ -51,24 +54,6 @@ def serve(conn: Connection, theme: Theme, bot_pid: int) -> None:
         try:
             conn.send_bytes(ANSWER.pack(number) + answer)
         except OSError:
-            return
-
-
-def _read(
-    conn: Connection, waiting: list[tuple[bool, int, bytes | None]], ready: threading.Condition
-) -> None:
-    while True:
-        try:
-            message = conn.recv_bytes()
-        except (EOFError, OSError):  # the bot closed the pipe: it is shutting down
-            entry: tuple[bool, int, bytes | None] = (False, -1, None)  # before any job
-        else:
-            number, urgent = JOB.unpack_from(message)
-            entry = (not urgent, number, message[JOB.size :])
-        with ready:
-            heapq.heappush(waiting, entry)
-            ready.notify()
-        if entry[2] is None:
             return
 
 

@@ -5,6 +5,7 @@ shown again is the same picture. What changes the picture draws it again."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -120,3 +121,19 @@ async def test_a_hand_shown_again_is_the_same_picture_without_drawing(
     _, later = _position(5)  # the hand or the turn changed
     assert await pictures.hand(later, Lang.IT, urgent=True) != first
     assert pictures.kept == 1
+
+
+async def test_a_refresh_waits_while_a_click_is_answered_and_a_click_does_not(
+    pictures: Pictures, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("scopabot.bot.pictures.REFRESH_YIELDS", 30.0)
+    public, _ = _position(5)
+    await pictures.table(public, Lang.IT, urgent=True)  # drawn: kept from now on
+    with pictures.answering():
+        refresh = asyncio.ensure_future(pictures.table(public, Lang.IT, urgent=False))
+        click = await asyncio.wait_for(pictures.table(public, Lang.IT, urgent=True), 5)
+        assert click
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert not refresh.done()  # the click's answer goes first
+    assert await asyncio.wait_for(refresh, 5) == click
