@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Self, TypeVar, TypeVarTuple, cast
 from .errors import DatabaseLockedError, DatabaseUnreachableError, StoreError
 from .migrate import Migration, load_migrations
 from .postgres import connect, migrate, redacted, require_driver, schema_version
-from .postgres_connection import AsyncConnection, BlockingConnection
+from .postgres_connection import AsyncConnection, run_blocking
 
 if TYPE_CHECKING:
     import sqlite3
@@ -204,8 +204,9 @@ class PostgresDatabase:
         return exc
 
     async def write_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
-        """A write transaction running ``fn`` on a worker thread; run again from its start
-        when a concurrent transaction of another process made it fail."""
+        """A write transaction running ``fn`` (in a greenlet on the loop's thread,
+        :func:`~.postgres_connection.run_blocking`); run again from its start when a
+        concurrent transaction of another process made it fail."""
         for attempt in range(_RETRIES):
             try:
                 # Shielded: a caller cancelled meanwhile leaves a transaction that ends whole
@@ -227,10 +228,8 @@ class PostgresDatabase:
     async def _once(
         self, fn: Callable[[sqlite3.Connection, *Ts], T], args: tuple[*Ts], *, write: bool
     ) -> T:
-        loop = asyncio.get_running_loop()
         async with self._transaction(write=write) as connection:
-            blocking = cast("sqlite3.Connection", BlockingConnection(connection, loop))
-            return await asyncio.to_thread(fn, blocking, *args)
+            return await run_blocking(connection, fn, *args)
 
 
 def _lost(exc: BaseException) -> bool:
