@@ -238,6 +238,62 @@ async def next_turn(
     return None if who == "over" else (who, hand)
 
 
+def version_on(message: Message) -> int | None:
+    """The game version a message was drawn at, read off its game buttons' custom_ids
+    (``sb|g|<game>|<version>|…``); None when it has none."""
+    versions = {
+        int(str(b["custom_id"]).split("|")[3])
+        for b in message.buttons()
+        if str(b.get("custom_id", "")).startswith("sb|g|")
+    }
+    return max(versions) if versions else None
+
+
+async def table_caught_up(standin: DiscordStandIn, thread: Any, hand: Message) -> Message:
+    """Wait until the table message shows the game at the version ``hand`` was drawn at.
+
+    The hand's buttons go live as soon as the service says it is the person's turn; the
+    table's edit for the move before may still be on its way. A test that changes the world
+    under the table (a moderator deleting its thread) waits for this, so that it acts between
+    two moves, as it means to, and not while the bot's edit is in flight."""
+    version = version_on(hand)
+    assert version is not None, hand.text()
+
+    def caught_up() -> Message | None:
+        for table in table_messages(standin, thread):
+            if version_on(table) == version:
+                return table
+        return None
+
+    return await standin.wait_for(caught_up, timeout=10)
+
+
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+LET_GO = "Discord did not take the answer to a played card"  # scopabot/bot/actions.py
+
+
+def answers_let_go(bot: BotProcess) -> int:
+    """How many answers to a played card the bot has let go so far (its log says)."""
+    return sum(LET_GO in line for line in bot.lines)
+
+
+async def answer_given_up(
+    standin: DiscordStandIn, bot: BotProcess, interaction_id: int, *, before: int
+) -> list[Any]:
+    """Wait until the bot has let one more answer go than ``before`` and no attempt to
+    answer ``interaction_id`` is still being handled; return those attempts."""
+
+    def attempts() -> list[Any]:
+        return [
+            r for r in standin.requests if r.route == CALLBACK and str(interaction_id) in r.path
+        ]
+
+    await standin.wait_for(
+        lambda: answers_let_go(bot) > before and all(r.status for r in attempts()), timeout=15
+    )
+    return attempts()
+
+
 async def play_from(
     standin: DiscordStandIn, actor: Actor, hand: Message, *, pick: int = 0, choose: int = 0
 ) -> tuple[str, bool]:
