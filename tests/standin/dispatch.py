@@ -99,6 +99,7 @@ class Dispatcher:
         self.s = standin
         self.routes: list[_Route] = []
         self._slow: list[_Slow] = []
+        self._released = asyncio.Event()  # set: the answers held are given now
         self._failing: list[tuple[str, float, int]] = []
 
     def answer_slowly(
@@ -116,6 +117,12 @@ class Dispatcher:
         reply, a message) while the bot still waits to learn, say, the message's id (or is
         killed before it does)."""
         self._slow.append(_Slow(route, seconds, method, channel_id, when))
+
+    def release(self) -> None:
+        """Give every answer held by :meth:`answer_slowly` now (the stand-in closing: nobody
+        waits for them any more)."""
+        self._slow.clear()
+        self._released.set()
 
     def fail_for(self, route: str, seconds: float, *, status: int = 500) -> None:
         """Answer every request to ``route`` with ``status`` (Discord having a bad moment)
@@ -241,7 +248,8 @@ class Dispatcher:
             ):
                 self._slow.remove(slow)
                 self.s.world.touch()  # its effect is there for people to act on
-                await asyncio.sleep(slow.seconds)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._released.wait(), slow.seconds)
                 break
         return result if isinstance(result, Reply) else Reply(result)
 
