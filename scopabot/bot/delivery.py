@@ -515,4 +515,5 @@ class Delivery:
     def close(self) -> None:
         for slot in [*self.tables.values(), *self.hands.values()]:
             slot.cancel()
+        self.memory.close()
         self.pictures.close()
