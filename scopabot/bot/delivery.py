@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -50,6 +50,7 @@ from .deals import DealPosts
 from .dms import ClosedDms
 from .messages import DmClosed, Messages, again
 from .pictures import Pictures
+from .shards import ShownHere
 from .slots import Slot
 
 if TYPE_CHECKING:
@@ -92,6 +93,7 @@ class Delivery:
         self._seat_msgs: dict[int, dict[int, tuple[int, int]]] = {}
         self.pictures = Pictures(bot)
         self.deals = DealPosts(self)
+        self.shown = ShownHere(bot)  # which events are this process's to show
         # What the latest events carried: the public view of each game, each seat's view (a
         # hand event is its seat's only), shown instead of asking the service again.
         self._publics: dict[int, PublicView] = {}
@@ -103,10 +105,24 @@ class Delivery:
     # Events --------------------------------------------------------------------------------
 
     async def on_event(self, event: Event) -> None:
-        table_id, game_id = event.table_id, event.game_id
-        if table_id is None or game_id is None:
+        if event.table_id is None or event.game_id is None:
             return
+        if not await self.shown.shows(event):
+            return  # another process shows its table: told through the database
         self.pictures.on_event(event)
+        await self._show(event)
+
+    async def from_elsewhere(self, events: Sequence[Event]) -> None:
+        """Events of moves another process applied to tables shown here (service.relay):
+        shown as this process's own, their views read at their version."""
+        for event in events:
+            if event.game_id is not None:
+                self.pictures.seen_elsewhere(event.game_id)  # the deal's plays: from the store
+            await self._show(event)
+
+    async def _show(self, event: Event) -> None:
+        table_id, game_id = event.table_id, event.game_id
+        assert table_id is not None and game_id is not None
         self._keep(event)
         if isinstance(event, TableStarted):
             self._dms_read.add(game_id)  # begun here: no DM of it refused before
@@ -282,7 +298,11 @@ class Delivery:
         otherwise see their old hand, every button disabled, on their own turn. Only
         existing messages are edited (a hand never sent, DMs closed, is not sent now).
         Returns how many games were asked for."""
-        games = await self.service.games.changed_before_stop()
+        games = [
+            (table_id, game_id)
+            for table_id, game_id in await self.service.games.changed_before_stop()
+            if self.bot.owns((await self.table_info(table_id)).guild_id)
+        ]  # another process's tables are its own to bring up to date
         for table_id, game_id in games:
             await self.deals.post_missing(table_id, game_id)
             self.table(table_id, game_id).request()

@@ -113,6 +113,11 @@ class Relay:
                         notice.version,
                     )
                     continue
+                log.debug(
+                    "game %s: version %s, applied by another process, shown here",
+                    notice.game_id,
+                    notice.version,
+                )
                 await shown(events)
         finally:
             await outbox.done([n.id for n in notices])
