@@ -42,6 +42,16 @@ UPDATE_GAME_SQL = (
 INSERT_MOVE_SQL = (
     "INSERT INTO moves (game_id, ply, seat, move, actor, actor_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
+# A plain move (no deck dealt, no deal ended, the mover's timeouts unchanged: most moves) in
+# one statement, for PostgreSQL (GameStore.write_move): the version-checked UPDATE and the move's
+# INSERT as one round trip in the statement's own transaction. No row back: the game was not at
+# the version, and the one-hop write_move says why. SQLite has no UPDATE inside WITH; its
+# one-hop write_move is one hand-off already.
+MOVE_AT_ONCE_SQL = (
+    "WITH moved AS (" + UPDATE_GAME_SQL + " RETURNING id)"
+    " INSERT INTO moves (game_id, ply, seat, move, actor, actor_id, at)"
+    " SELECT id, ?, ?, ?, ?, ?, ? FROM moved RETURNING game_id"
+)
 SEAT_STATE_SQL = (
     "SELECT seat, user_id, ai_level, timeouts, away FROM game_seats WHERE game_id = ? ORDER BY seat"
 )
@@ -135,25 +145,45 @@ def seat_states(conn: sqlite3.Connection, game_id: int) -> list[SeatState]:
     ]
 
 
+def plain_move(record: MoveRecord) -> tuple[Any, ...] | None:
+    """The parameters of :data:`MOVE_AT_ONCE_SQL` for a move that writes only the game's row
+    and the move's (None: it writes more, and goes through :func:`write_move`)."""
+    if record.decks or record.seat_state is not None or record.deal_score is not None:
+        return None
+    if record.result is not None:
+        return None
+    return (
+        *_update_of(record),
+        record.move_count - 1,
+        record.seat,
+        record.move,
+        record.actor,
+        record.actor_id,
+        record.stamp,
+    )
+
+
+def _update_of(record: MoveRecord) -> tuple[Any, ...]:
+    return (
+        ENCODER.encode(record.snapshot),
+        record.version,
+        record.move_count,
+        "finished" if record.result is not None else "playing",
+        record.deadline,
+        record.remind_at,
+        record.stamp,
+        record.stamp if record.result is not None else None,
+        record.game_id,
+        record.expected_version,
+    )
+
+
 def write_move(conn: sqlite3.Connection, record: MoveRecord) -> MatchResult | None:
     """Write one move inside the caller's transaction; StaleVersionError if the game is no
     longer at the version the move was prepared from, StaleRatingError if a rating moved since
     it was read. Returns the stored result when the move ended a match with a person in it."""
     game_id = record.game_id
-    status = "finished" if record.result is not None else "playing"
-    update = (
-        ENCODER.encode(record.snapshot),
-        record.version,
-        record.move_count,
-        status,
-        record.deadline,
-        record.remind_at,
-        record.stamp,
-        record.stamp if record.result is not None else None,
-        game_id,
-        record.expected_version,
-    )
-    if conn.execute(UPDATE_GAME_SQL, update).rowcount != 1:
+    if conn.execute(UPDATE_GAME_SQL, _update_of(record)).rowcount != 1:
         _refused(conn, game_id, record.expected_version)
     conn.execute(
         INSERT_MOVE_SQL,
