@@ -14,7 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scopabot.service import ActorKind, CardPlayed, Event, HandChanged, ReminderDue
+from scopabot.service import (
+    ActorKind,
+    CardPlayed,
+    Event,
+    HandChanged,
+    ReminderDue,
+    SeatTakenBack,
+)
 
 if TYPE_CHECKING:
     from .client import ScopaBot
@@ -41,6 +48,9 @@ class ShownHere:
                 self._movers[game_id] = (event.version, event.seat)
             else:
                 self._movers.pop(game_id, None)
+            return False
+        if isinstance(event, SeatTakenBack):  # "Take my seat back", answered here too
+            self._movers[game_id] = (event.version, event.seat)
             return False
         return isinstance(event, HandChanged) and self._movers.get(game_id) == (
             event.version,
