@@ -49,7 +49,7 @@ from .events import (
     TimeoutApplied,
     TurnStarted,
 )
-from .live import as_stored
+from .live import as_stored, back_notes
 from .moves import (
     illegal,
     move_events,
@@ -432,6 +432,9 @@ class Games:
             now = self.core.now()
             deadline = ctx.pace.deadline(now) if in_turn else None
             new_version = version + 1 if in_turn else version
+            notice = None
+            if self.core.live.told_elsewhere(ctx):  # service/relay.py
+                notice = back_notes(seat, ctx.user_of(seat), in_turn=in_turn, deadline=deadline)
             try:
                 await self.core.store.games.take_seat_back(
                     game_id,
@@ -440,6 +443,7 @@ class Games:
                     new_version=new_version,
                     deadline=deadline,
                     remind_at=ctx.pace.next_reminder(deadline, now) if in_turn else None,
+                    notice=notice,
                 )
             except StaleVersionError:
                 await self.core.live.refresh(ctx)  # another process moved it
