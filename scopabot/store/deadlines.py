@@ -18,6 +18,7 @@ machines may not agree on theirs).
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from datetime import datetime
 
 from .database import AnyDatabase, Database
@@ -78,21 +79,34 @@ def _orphans_sql(now: str) -> str:
     )
 
 
+@dataclass(frozen=True)
+class _HoldSql:
+    lease: tuple[str, str]
+    turn: str
+    orphans: str
+
+
+_HOLD_SQL = {
+    dialect: _HoldSql(_lease_sql(now), _turn_sql(now), _orphans_sql(now))
+    for dialect, now in _NOW_MS.items()
+}
+
+
 class DeadlineStore:
     """Deadlines and reminders: ``store.deadlines`` (see the module's docstring)."""
 
     def __init__(self, database: AnyDatabase) -> None:
-        self._db = database
-        now = _NOW_MS["sqlite" if isinstance(database, Database) else "postgresql"]
-        self._lease_sql = _lease_sql(now)
-        self._turn_sql = _turn_sql(now)
-        self._orphans_sql = _orphans_sql(now)
+        self._db = database  # the one thing a part holds (tests/store/test_parts.py)
+
+    @property
+    def _sql(self) -> _HoldSql:
+        return _HOLD_SQL["sqlite" if isinstance(self._db, Database) else "postgresql"]
 
     async def hold_lease(self, name: str, holder: str, seconds: float) -> float:
         """Take the lease ``name`` for ``holder``, or renew it, for ``seconds`` from now on
         the database's clock: only if it is free, run out, or ``holder``'s already. Returns
         the seconds it is still held by ``holder`` (0: another holds it)."""
-        take, read = self._lease_sql
+        take, read = self._sql.lease
         return await self._db.write_once(_hold, take, read, name, holder, round(seconds * 1000))
 
     async def release_lease(self, name: str, holder: str) -> None:
@@ -101,7 +115,7 @@ class DeadlineStore:
 
     async def lease_holder(self, name: str) -> tuple[str, float] | None:
         """Who holds the lease ``name``, and for how many more seconds (negative: it ran out)."""
-        _, read = self._lease_sql
+        _, read = self._sql.lease
         rows = await self._db.read_once(_rows, read, (name,))
         return (str(rows[0][0]), int(rows[0][1]) / 1000) if rows else None
 
@@ -111,7 +125,7 @@ class DeadlineStore:
         still alive (it thinks it), so that a turn is thought once whichever process hosts it.
         Claiming again a turn one holds renews it."""
         return await self._db.write_once(
-            _claim_turn, self._turn_sql, game_id, version, holder, round(seconds * 1000)
+            _claim_turn, self._sql.turn, game_id, version, holder, round(seconds * 1000)
         )
 
     async def release_turns(self, holder: str) -> None:
@@ -122,7 +136,7 @@ class DeadlineStore:
     async def orphaned_turns(self, *, limit: int = 100) -> list[int]:
         """Games whose computer turn was claimed and whose claim ran out with the turn still
         to play: the process thinking it died. Whoever holds the scheduler plays them."""
-        rows = await self._db.read_once(_rows, self._orphans_sql, (limit,))
+        rows = await self._db.read_once(_rows, self._sql.orphans, (limit,))
         return [int(r[0]) for r in rows]
 
     async def set(

@@ -31,6 +31,7 @@ from .models import (
     opt_ms,
     to_ms,
 )
+from .outbox import write_notice
 from .results import ENCODER, dumps, save_deal, save_result
 
 UPDATE_GAME_SQL = (
@@ -111,6 +112,9 @@ class MoveRecord:
     deal_score: DealScore | None
     result: ResultRow | None
     ratings: tuple[RatingWrite, ...] = ()
+    # What the move did, for the process that shows the table when it is another one
+    # (store/outbox.py): written in this transaction; None when this process shows it.
+    notice: tuple[dict[str, Any], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +127,7 @@ class MatchEndRecord:
     rules: Rules
     result: ResultRow
     ratings: tuple[RatingWrite, ...] = ()
+    notice: tuple[dict[str, Any], ...] | None = None  # as MoveRecord's
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +150,8 @@ def plain_move(record: MoveRecord) -> tuple[Any, ...] | None:
     and the move's (None: it writes more, and goes through :func:`write_move`)."""
     if record.decks or record.seat_state is not None or record.deal_score is not None:
         return None
-    if record.result is not None:
-        return None
+    if record.result is not None or record.notice is not None:
+        return None  # a notice for another process is written in the move's transaction
     return (
         *_update_of(record),
         record.move_count - 1,
@@ -200,6 +205,8 @@ def write_move(conn: sqlite3.Connection, record: MoveRecord) -> MatchResult | No
         )
     if record.decks:
         save_shuffles(conn, game_id, record.first_deck, record.decks)
+    if record.notice is not None:
+        write_notice(conn, game_id, record.version, record.notice, record.stamp)
     if record.deal_score is None:
         return None
     seats = seat_rows(conn, game_id)
@@ -221,6 +228,9 @@ def write_match_end(conn: sqlite3.Connection, record: MatchEndRecord) -> MatchRe
     )
     if cursor.rowcount != 1:
         _refused(conn, record.game_id, record.expected_version)
+    if record.notice is not None:
+        version = record.expected_version + 1
+        write_notice(conn, record.game_id, version, record.notice, record.stamp)
     return _finish(conn, record.game_id, record.rules, record.result, record.ratings, record.stamp)
 
 

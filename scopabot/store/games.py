@@ -38,6 +38,7 @@ from .game_rows import (
     plain_move,
     rules_of,
     seat_states,
+    version_of,
     write_match_end,
     write_move,
 )
@@ -128,6 +129,10 @@ class GameStore:
         return [
             MoveEntry(r[0], r[1], r[2], Actor(ActorKind(r[3]), r[4]), from_ms(r[5])) for r in rows
         ]
+
+    async def version(self, game_id: int) -> int | None:
+        """The game's version as stored (None: no such game): whether a copy is current."""
+        return await self._db.read_once(version_of, game_id)
 
     async def info(self, game_id: int) -> GameInfo:
         infos = await self._db.read_once(_infos, " WHERE id = ?", (game_id,))

@@ -80,6 +80,11 @@ class PostgresDatabase:
         self._connection = AsyncConnection(conn)
         return self
 
+    async def connect_another(self) -> asyncpg.Connection:
+        """A connection of its own to the same database (a LISTEN must not share the
+        store's: store/outbox.py)."""
+        return await connect(self._url)
+
     async def _connected(self) -> AsyncConnection:
         if self._conn is None or self._conn.is_closed():
             log.warning("the connection to %s was lost: connecting again", self.url)

@@ -102,6 +102,10 @@ class Dispatcher:
         doing, so they are no violations; what the bot does about them may be."""
         self._failing.append((route, time.monotonic() + seconds, status))
 
+    def heal(self, route: str) -> None:
+        """End every :meth:`fail_for` of ``route`` now: Discord is well again."""
+        self._failing = [entry for entry in self._failing if entry[0] != route]
+
     def failing(self, route: str) -> bool:
         """Whether requests to ``route`` are still answered with a failure (:meth:`fail_for`)."""
         now = time.monotonic()
