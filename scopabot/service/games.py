@@ -54,8 +54,8 @@ from .moves import (
     illegal,
     move_events,
     rating_changes,
+    rating_pairs,
     resolve,
-    scores_changed,
     seed_of,
     stale,
 )
@@ -666,4 +666,5 @@ class Games:
         then the global one), read back from the store: a final table drawn after a restart
         shows them too."""
         ctx = await self.core.context(game_id)
-        return scores_changed(await self.core.store.games.rating_changes(game_id), ctx)
+        guild = None if ctx.table is None else ctx.table.guild_id
+        return rating_pairs(await self.core.store.games.rating_changes(game_id), guild)

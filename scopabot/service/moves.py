@@ -7,7 +7,7 @@ with its audience.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 from scopabot.engine import (
     AmbiguousMoveError,
@@ -186,21 +186,20 @@ def rating_changes(
     ``None`` before is a person's first rated match (front ends show a newcomer's start); a
     computer level is never a newcomer: its first match starts from the level's own rating.
     """
-    return scores_changed(
-        [
-            (c.board, c.rating_id, None if c.before is None else c.before.score, c.after.score)
-            for c in changes
-        ],
-        ctx,
-    )
+    guild = None if ctx.table is None else ctx.table.guild_id
+    scores = [
+        (c.board, c.rating_id, None if c.before is None else c.before.score, c.after.score)
+        for c in changes
+    ]
+    return rating_pairs(scores, guild)
 
 
-def scores_changed(
-    changes: Sequence[tuple[int, int, float | None, float]], ctx: GameContext
+def rating_pairs(
+    changes: Iterable[tuple[int, int, float | None, float]], guild_id: int | None
 ) -> tuple[dict[int, tuple[float | None, float]], dict[int, tuple[float | None, float]]]:
-    """:func:`rating_changes` from ``(board, rating_id, score before, score after)``, as the
-    store keeps them with the match."""
-    board = GLOBAL if ctx.table is None or ctx.table.guild_id is None else ctx.table.guild_id
+    """:func:`rating_changes` from (board, rating id, score before, score after): also what
+    another process's notice of a match's end carries (service/relay.py)."""
+    board = GLOBAL if guild_id is None else guild_id
     local: dict[int, tuple[float | None, float]] = {}
     world: dict[int, tuple[float | None, float]] = {}
     for on, rating_id, before, after in changes:

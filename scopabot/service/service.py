@@ -9,9 +9,10 @@ It is a small root that owns named parts, each with its own surface and file:
 ``service.games`` (:mod:`.games`: play, resign, take a seat back, what a person sees),
 ``service.deadlines`` (:mod:`.scheduler`), ``service.people`` (:mod:`.people`),
 ``service.settings`` (:mod:`.settings`), ``service.boards`` (:mod:`.ratings`),
-``service.score_sheets`` (:mod:`.score_keeping`) and ``service.tournaments``
-(:mod:`.tournaments`). The parts share one :class:`~.core.Core` (store, clock, events, live
-games), handed to each, and get the other parts they use passed in.
+``service.score_sheets`` (:mod:`.score_keeping`), ``service.tournaments``
+(:mod:`.tournaments`) and ``service.relay`` (:mod:`.relay`: several processes on one
+database). The parts share one :class:`~.core.Core` (store, clock, events, live games),
+handed to each, and get the other parts they use passed in.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .games import Games
 from .live import RatingPolicy
 from .people import People
 from .ratings import Boards, RatingsPolicy
+from .relay import Relay
 from .scheduler import Deadlines
 from .score_keeping import ScoreKeeping
 from .settings import Settings
@@ -53,6 +55,7 @@ class GameService:
     boards: Boards
     score_sheets: ScoreKeeping
     tournaments: Tournaments
+    relay: Relay
 
     def __init__(
         self, store: Store, *, clock: Clock, thinker: Thinker, computer_pause: float
@@ -68,6 +71,7 @@ class GameService:
         self.score_sheets = ScoreKeeping(store)
         self.tournaments = Tournaments(self)
         self.deadlines.add_source(self.tournaments)
+        self.relay = Relay(core)
         self._unattach: Callable[[], None] = lambda: None
         self._owns_store = False
 
@@ -140,6 +144,7 @@ class GameService:
         The store stays open when it was given to :meth:`start` (it belongs to the caller)."""
         self._core.closing = True
         self._unattach()
+        await self.relay.stop()
         await self.deadlines.stop()
         await self.games.stop()
         await self.hub.close()

@@ -28,14 +28,17 @@ from .database import AnyDatabase
 from .errors import GameClosedError, NotFoundError, StaleVersionError
 from .game_rows import (
     CLOSE_TABLE_SQL,
+    MOVE_AT_ONCE_SQL,
     MatchEndRecord,
     MoveRecord,
     NewGame,
     SeatState,
     insert_game,
     load_rows,
+    plain_move,
     rules_of,
     seat_states,
+    version_of,
     write_match_end,
     write_move,
 )
@@ -55,6 +58,7 @@ from .models import (
     opt_ms,
     to_ms,
 )
+from .postgres_database import PostgresDatabase
 
 _SELECT_GAMES = (
     "SELECT id, table_id, guild_id, rules, status, version, move_count, deadline_at, created_at,"
@@ -126,6 +130,10 @@ class GameStore:
             MoveEntry(r[0], r[1], r[2], Actor(ActorKind(r[3]), r[4]), from_ms(r[5])) for r in rows
         ]
 
+    async def version(self, game_id: int) -> int | None:
+        """The game's version as stored (None: no such game): whether a copy is current."""
+        return await self._db.read_once(version_of, game_id)
+
     async def info(self, game_id: int) -> GameInfo:
         infos = await self._db.read_once(_infos, " WHERE id = ?", (game_id,))
         if not infos:
@@ -170,8 +178,16 @@ class GameStore:
         at a deal's or the match's end, the score, result, statistics, ratings and the table's
         closing. Raises :class:`StaleVersionError` (the game moved on), :class:`GameClosedError`
         or :class:`StaleRatingError` (a rating moved since it was read); nothing is written
-        then. Returns the stored result when the move ended a match with a person in it."""
-        return await self._db.write_once(write_move, record)
+        then. Returns the stored result when the move ended a match with a person in it.
+
+        On PostgreSQL a plain move (most of them) is one statement, one round trip
+        (:data:`~.game_rows.MOVE_AT_ONCE_SQL`); refused, the one-hop write says why."""
+        db = self._db
+        if isinstance(db, PostgresDatabase):
+            params = plain_move(record)
+            if params is not None and await db.statement_once(MOVE_AT_ONCE_SQL, params):
+                return None
+        return await db.write_once(write_move, record)
 
     async def write_match_end(self, record: MatchEndRecord) -> MatchResult | None:
         """End a match now (a resignation or a forfeit) as the service decided it: the result,

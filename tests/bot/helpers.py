@@ -59,11 +59,31 @@ def world_with_threads() -> World:
     return world
 
 
+def world_of_two_shards() -> tuple[World, int, int]:
+    """The world of :func:`world_with_threads` (its server "Osteria") plus the server
+    "Bettola" with #banco, where alice, bob and carol are too and the bot may open threads,
+    in the other shard of two; returns the world and the two servers' shards."""
+    world = world_with_threads()
+    osteria = next(iter(world.guilds.values()))
+    osteria_shard = (osteria.id >> 22) % 2
+    alice = world.user_named("alice")
+    bettola = world.add_guild("Bettola", owner=alice, shard=(1 - osteria_shard, 2))
+    for name in ("bob", "carol"):
+        world.add_member(bettola, world.user_named(name))
+    world.add_text_channel(bettola, "banco")
+    role = world.add_role(
+        bettola, "ScopaBot", permissions=CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+    )
+    world.add_member(bettola, world.bot, roles=[role])
+    return world, osteria_shard, 1 - osteria_shard
+
+
 @dataclass
 class BotProcess:
     standin: DiscordStandIn
     database: Path
     env: dict[str, str] = field(default_factory=dict)
+    args: list[str] = field(default_factory=list)  # bot.py's command line, e.g. --shards 0
     process: asyncio.subprocess.Process | None = None
     lines: list[str] = field(default_factory=list)
     _reader: asyncio.Task[None] | None = None
@@ -73,6 +93,7 @@ class BotProcess:
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
             str(REPO_ROOT / "bot.py"),
+            *self.args,
             cwd=REPO_ROOT,
             env={
                 **os.environ,

@@ -99,6 +99,13 @@ def hand_picture_cards(message: Message) -> list[str]:
     return cards_in(pictures["hand.png"]["description"])
 
 
+async def picture_arrived(s: DiscordStandIn, hand: Message) -> None:
+    """Wait for a hand's picture: the answer to a click shows the new hand at once, and its
+    picture follows by an edit when it was not drawn in time (test_answers.py); a loaded
+    machine draws late."""
+    await s.wait_for(lambda: [a["filename"] for a in hand.attachments] == ["hand.png"], timeout=5)
+
+
 def table_picture(message: Message) -> dict[str, Any]:
     pictures = shown_pictures(message)
     assert all(PICTURE_FILE.match(n) for n in pictures), list(pictures)
@@ -147,9 +154,11 @@ async def test_the_table_and_each_hand_carry_their_pictures_through_a_match(
         other = bob if actor is alice else alice
         # The hand's picture names exactly the cards on its buttons, in their order.
         mine = [c for label in card_labels(hand) for c in cards_in(label)]
+        await picture_arrived(s, hand)
         assert hand_picture_cards(hand) == mine
         other_hand = hand_message(s, other)
         if other_hand is not None and not is_over(table):
+            await picture_arrived(s, other_hand)
             assert hand_picture_cards(other_hand) == [
                 c for label in card_labels(other_hand) for c in cards_in(label)
             ]

@@ -110,9 +110,10 @@ class RestApi:
         return {"url": self.s.gateway_url}
 
     async def gateway_bot(self, call: Call) -> Payload:
+        # Discord recommends a shard per 1,000 guilds (the "Get Gateway Bot" route).
         return {
             "url": self.s.gateway_url,
-            "shards": 1,
+            "shards": max(1, -(-len(self.s.world.guilds) // 1000)),
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,

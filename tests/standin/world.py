@@ -57,8 +57,13 @@ class Snowflakes:
         self._clock = clock
         self._counter = itertools.count(1)
 
-    def next(self) -> int:
+    def next(self, *, shard: tuple[int, int] | None = None) -> int:
+        """A new id; with ``shard`` (``(shard_id, num_shards)``) one whose guild that shard
+        hears of, its timestamp put at most ``num_shards - 1`` ms ahead."""
         ms = int(self._clock.now() * 1000) - DISCORD_EPOCH_MS
+        if shard is not None:
+            shard_id, num_shards = shard
+            ms += (shard_id - ms) % num_shards
         return (ms << 22) | (next(self._counter) & 0x3FFFFF)
 
 
@@ -117,8 +122,10 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, owner: User) -> Guild:
-        guild = Guild(self.ids.next(), name, owner.id)
+    def add_guild(self, name: str, *, owner: User, shard: tuple[int, int] | None = None) -> Guild:
+        """A new server; with ``shard`` (``(shard_id, num_shards)``) one whose events go to
+        that shard (its id chosen so: ``(id >> 22) % num_shards == shard_id``)."""
+        guild = Guild(self.ids.next(shard=shard), name, owner.id)
         # @everyone shares the guild's id: Discord's defaults for a new server (view, send,
         # embed links, attach files, read history, use commands) but not threads, which
         # tests grant with a role to see both ways a table is placed.
