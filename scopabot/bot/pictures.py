@@ -2,13 +2,12 @@
 
 A picture costs about 1 ms (a hand) to 4 ms (a table, a breakdown) of Pillow work
 (``bench/render.py``); on the event loop that would hold up every other table's clicks, so
-pictures are handed to one thread of their own (:class:`Drawer`), which has them drawn in a
-worker process (``SCOPABOT_PICTURE_WORKERS``, default 1; 0 draws in the thread). Not a pool of
-threads: Pillow keeps the GIL for most of its drawing, so more threads would not draw faster,
-and FreeType faces (the fonts) must not be used by two threads at once; in a process of its
-own the drawing does not hold the bot's interpreter at all. A picture that answers a click
-goes first; the refreshes of messages wait behind it (under load they lag and coalesce, a
-click does not).
+pictures are drawn in worker processes (:class:`Drawer`, ``SCOPABOT_PICTURE_WORKERS``, default
+1; 0 draws in a thread of the bot), which do not hold the bot's interpreter at all. The event
+loop hands each its job through a pipe, one at a time per process, and a picture that answers
+a click goes first; the refreshes of messages wait behind it (under load they lag and
+coalesce, a click does not). A job is the picture's sketch (what it shows, a few hundred
+bytes), and a picture whose sketch was drawn already is shown again without asking.
 
 A picture cannot show a mention, so seat holders are drawn by the name Discord last showed
 for them in an interaction; before any (after a restart), as "Seat 2".
@@ -22,29 +21,28 @@ restart is shown without them).
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import copyreg
 import functools
+import heapq
+import io
 import itertools
 import logging
 import multiprocessing
 import os
 import pickle
-import queue
-import threading
 from collections import OrderedDict
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from scopabot.render.hand import hand_picture
+from scopabot.render.hand import hand_sketch, sketched_hand
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.image import Theme, warm
 from scopabot.render.names import plain_name
 from scopabot.render.screens import Picture
-from scopabot.render.table import Piles, table_pictures
+from scopabot.render.table import Piles, sketched_table, table_files, table_sketch
 from scopabot.service import (
     Card,
     CardPlayed,
@@ -67,6 +65,7 @@ if TYPE_CHECKING:
     from .client import ScopaBot
 
 T = TypeVar("T")
+S = TypeVar("S", bound=Hashable)
 log = logging.getLogger(__name__)
 
 THEME = Theme.DARK
@@ -74,90 +73,194 @@ THEME = Theme.DARK
 on the light theme too (docs/pictures.md shows both)."""
 KEEP_NAMES = 50_000
 KEEP_DEALS = 1_000
+KEEP_PICTURE_BYTES = 8 * 1024 * 1024
+"""The pictures kept in the bot, as PNG: the last few hundred tables and hands."""
 
 # A card played this deal: its seat, the play, and the cards left on the table at the
 # deal's end with the side that takes them (on the deal's last play only).
 Record = tuple[int, Play, tuple[Card, ...], int | None]
 
 
-Job = tuple[int, int, tuple[Callable[[], Any], "asyncio.Future[Any] | None"] | None]
+class _Job:
+    """A picture to draw: the function, its pickled form for a drawing process (None when it
+    does not pickle: drawn in the bot's thread), and the caller waiting for it."""
+
+    __slots__ = ("data", "fn", "future")
+
+    def __init__(self, fn: Callable[[], Any], data: bytes | None, future: asyncio.Future[Any]):
+        self.fn, self.data, self.future = fn, data, future
+
+
+Queue = list[tuple[int, int, _Job]]
+"""A heap of jobs: urgent ones (answering a click) first, then in order of asking."""
+
+
+class _Lane:
+    """One drawing process and the pipe to it, drawing one picture at a time: a click's
+    picture waits for at most the one being drawn, never for a queue inside the process."""
+
+    def __init__(self, context: Any, theme: Theme) -> None:
+        self.conn, child = context.Pipe(duplex=True)
+        self.process = context.Process(
+            target=worker.serve,
+            args=(child, theme, os.getpid()),
+            name="scopabot-pictures",
+            daemon=True,
+        )
+        self.process.start()
+        child.close()
+        self.job: _Job | None = None
+        self.alive = True
 
 
 class Drawer:
-    """One thread handing out pictures to draw, urgent ones (answering a click) first.
+    """Hands out pictures to draw, urgent ones (answering a click) first.
 
-    With ``workers`` (the default, one), the pictures are drawn in a process of their own, so
-    drawing never holds the bot's interpreter (its GIL) while a click waits: the thread only
-    waits for the worker. A job that cannot go to a process (it does not pickle) is drawn in
-    the thread; if the worker dies, the thread draws from then on."""
+    With ``workers`` (the default, one), the pictures are drawn in processes of their own, so
+    drawing never holds the bot's interpreter (its GIL) while a click waits. The event loop
+    itself writes each job to a process's pipe and reads the picture back when the pipe is
+    readable: no thread stands between them (a pool's feeder, manager and waiting threads
+    cost the bot more CPU a picture, in hand-offs of the GIL, than pickling the job). Jobs go
+    as small sketches of what is drawn (``render.table.TableSketch``), cards by their index.
+    A job that cannot go to a process (it does not pickle) is drawn in a thread of the bot;
+    if every worker has died, the thread draws from then on."""
 
     def __init__(self, workers: int = 1) -> None:
-        self._jobs: queue.PriorityQueue[Job] = queue.PriorityQueue()
         self._order = itertools.count()
-        self._pool: ProcessPoolExecutor | None = None
-        if workers > 0:
-            context = multiprocessing.get_context("spawn")  # a fork would copy the bot's locks
-            self._pool = ProcessPoolExecutor(
-                workers, mp_context=context, initializer=worker.start, initargs=(THEME, os.getpid())
-            )
-            self._pool.submit(int)  # start the worker now, not at the first click
-        else:  # make the palette while the bot connects, not at the first click
-            self._jobs.put((2, next(self._order), (functools.partial(warm, THEME), None)))
-        self._thread = threading.Thread(target=self._work, name="scopabot-pictures", daemon=True)
-        self._thread.start()
-
-    def _run(self, fn: Callable[[], T]) -> T:
-        pool = self._pool
-        if pool is None:
-            return fn()
-        try:
-            return pool.submit(fn).result()
-        except BrokenProcessPool:
-            log.warning("the pictures' worker died; pictures are drawn in the bot from now on")
-            self._pool = None
-            return fn()
-        except (pickle.PicklingError, TypeError, AttributeError):
-            return fn()
+        self._queue: Queue = []  # for the processes
+        self._local: Queue = []  # for the thread
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="scopabot-pictures")
+        self._thread_busy = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closed = False
+        context = multiprocessing.get_context("spawn")  # a fork would copy the bot's locks
+        self._lanes = [_Lane(context, THEME) for _ in range(workers)]
+        if not self._lanes:  # make the palette while the bot connects, not at the first click
+            self._thread.submit(warm, THEME)
 
     async def draw(self, fn: Callable[[], T], *, urgent: bool) -> T:
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._jobs.put((0 if urgent else 1, next(self._order), (fn, future)))
+        loop = asyncio.get_running_loop()
+        if self._loop is None:
+            self._loop = loop
+            for lane in self._lanes:
+                loop.add_reader(lane.conn.fileno(), self._answered, lane)
+        future: asyncio.Future[T] = loop.create_future()
+        data = None
+        if any(lane.alive for lane in self._lanes):
+            try:
+                data = dumps(fn)
+            except (pickle.PicklingError, TypeError, AttributeError):
+                data = None  # a lambda, a local function: drawn here
+        entry = (0 if urgent else 1, next(self._order), _Job(fn, data, future))
+        heapq.heappush(self._queue if data is not None else self._local, entry)
+        self._dispatch()
         return await future
 
-    def _work(self) -> None:
-        while True:
-            _, _, job = self._jobs.get()
-            if job is None:
-                return
-            fn, future = job
-            if future is None:  # the warm-up: nobody waits for it
-                with contextlib.suppress(Exception):
-                    fn()
+    def _dispatch(self) -> None:
+        if self._closed:
+            return
+        for lane in self._lanes:
+            while lane.alive and lane.job is None and self._queue:
+                job = heapq.heappop(self._queue)[2]
+                if job.future.done():  # its caller gave up (cancelled)
+                    continue
+                assert job.data is not None
+                try:
+                    lane.conn.send_bytes(job.data)
+                except OSError:  # the process is gone: its pipe is closed
+                    self._lost(lane, job)
+                    continue
+                lane.job = job
+        if not any(lane.alive for lane in self._lanes):
+            while self._queue:
+                heapq.heappush(self._local, heapq.heappop(self._queue))
+        while not self._thread_busy and self._local:
+            job = heapq.heappop(self._local)[2]
+            if job.future.done():
                 continue
-            if future.done():  # its caller gave up (cancelled)
-                continue
+            assert self._loop is not None
+            self._thread_busy = True
+            drawn = self._loop.run_in_executor(self._thread, job.fn)
+            drawn.add_done_callback(functools.partial(self._drawn_here, job))
+
+    def _answered(self, lane: _Lane) -> None:
+        """The worker's pipe is readable: a picture (or an error) is back, or the worker has
+        ended (the pipe's end)."""
+        try:
+            message = lane.conn.recv_bytes()
+        except (EOFError, OSError):
+            self._lost(lane, lane.job)
+            self._dispatch()
+            return
+        job, lane.job = lane.job, None
+        if job is not None and not job.future.done():
             try:
-                result, error = self._run(fn), None
+                ok, value = pickle.loads(message)
             except Exception as exc:
-                result, error = None, exc
-            try:
-                future.get_loop().call_soon_threadsafe(_settle, future, result, error)
-            except RuntimeError:  # the loop is closed: the bot is shutting down
-                return
+                ok, value = False, exc
+            if ok:
+                job.future.set_result(value)
+            else:
+                job.future.set_exception(value)
+        self._dispatch()
+
+    def _lost(self, lane: _Lane, job: _Job | None) -> None:
+        """A worker died: its picture, and the others once no worker is left, are drawn in the
+        bot's thread."""
+        lane.alive, lane.job = False, None
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(lane.conn.fileno())
+        lane.conn.close()
+        if job is not None and not job.future.done():
+            heapq.heappush(self._local, (0, next(self._order), job))
+        if not any(lane.alive for lane in self._lanes):
+            log.warning("the pictures' worker died; pictures are drawn in the bot from now on")
+
+    def _drawn_here(self, job: _Job, drawn: asyncio.Future[Any]) -> None:
+        self._thread_busy = False
+        if not job.future.done():
+            if drawn.cancelled():
+                job.future.cancel()
+            elif drawn.exception() is not None:
+                job.future.set_exception(drawn.exception())  # type: ignore[arg-type]
+            else:
+                job.future.set_result(drawn.result())
+        self._dispatch()
 
     def close(self) -> None:
-        self._jobs.put((-1, -1, None))
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._closed = True
+        for lane in self._lanes:
+            if lane.alive:
+                if self._loop is not None and not self._loop.is_closed():
+                    self._loop.remove_reader(lane.conn.fileno())
+                lane.alive = False
+                lane.conn.close()  # the worker reads the pipe's end and ends
+        for _, _, job in [*self._queue, *self._local]:
+            job.future.cancel()
+        self._thread.shutdown(wait=False, cancel_futures=True)
 
 
-def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -> None:
-    if future.done():
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(result)
+def _size(drawn: object) -> int:
+    pictures = drawn if isinstance(drawn, tuple) else (drawn,)
+    return sum(len(p.data) for p in pictures if isinstance(p, Picture))
+
+
+def _card(card: Card) -> tuple[Callable[[int], Card], tuple[int]]:
+    return Card.from_index, (card.index,)
+
+
+_REDUCE: dict[type, Any] = {**copyreg.dispatch_table, Card: _card}
+"""Cards go by their index: a card is a dataclass, which pickles field by field, and a
+table's sketch holds a dozen of them."""
+
+
+def dumps(obj: object) -> bytes:
+    """A job as a drawing process reads it (``worker.serve``)."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _REDUCE
+    pickler.dump(obj)
+    return out.getvalue()
 
 
 class Pictures:
@@ -172,6 +275,11 @@ class Pictures:
         self._plays: dict[int, list[Record]] = {}
         self._whole: set[int] = set()  # games whose current deal was seen from its start
         self._ended: OrderedDict[int, tuple[int, tuple[Record, ...]]] = OrderedDict()
+        # The pictures drawn last, by their sketch (what they show): see ``_sketched``.
+        self._drawn: OrderedDict[Hashable, Any] = OrderedDict()
+        self._drawn_bytes = 0
+        self.kept = 0
+        """How many pictures were shown again without asking the worker (tests, benchmarks)."""
         bot.add_listener(self.on_interaction, "on_interaction")
 
     async def draw(self, fn: Callable[..., T], /, *args: Any, urgent: bool, **kwargs: Any) -> T:
@@ -285,26 +393,38 @@ class Pictures:
     # The pictures ---------------------------------------------------------------------------
 
     async def table(self, public: PublicView, lang: Lang, *, urgent: bool) -> tuple[Picture, ...]:
-        """The table message's pictures (in the server's language)."""
+        """The table message's pictures (in the server's language): drawn again only when
+        what they show changed, not for each version of the game (a timer, a seat, a note)."""
         last = public.deal_scores[-1] if public.deal_scores else None
         piles = None if last is None else self.piles(public.game_id, public.rules, last)
-        return await self.draw(
-            table_pictures,
-            public,
-            self.names(public.table, lang),
-            lang,
-            game_id=public.game_id,
-            version=public.version,
-            piles=piles,
-            theme=THEME,
-            urgent=urgent,
+        sketch = table_sketch(
+            public, self.names(public.table, lang), lang, piles=piles, theme=THEME
         )
+        drawn = await self._sketched(sketched_table, sketch, urgent=urgent)
+        return table_files(drawn, game_id=public.game_id, version=public.version)
 
     async def hand(self, seat_view: SeatView, lang: Lang, *, urgent: bool) -> tuple[Picture, ...]:
         """The hand's picture, for its owner only (in their language); none once it is over."""
         if seat_view.public.finished:
             return ()
-        return (await self.draw(hand_picture, seat_view.view, lang, theme=THEME, urgent=urgent),)
+        sketch = hand_sketch(seat_view.view, lang, theme=THEME)
+        return (await self._sketched(sketched_hand, sketch, urgent=urgent),)
+
+    async def _sketched(self, draw: Callable[[S], T], sketch: S, *, urgent: bool) -> T:
+        """What ``draw`` makes of ``sketch``: kept from the last time (the sketch is all it
+        shows), else drawn in a worker. The worker keeps what it drew too; kept here, a
+        picture shown again costs no trip to the worker and back."""
+        found = self._drawn.get(sketch)
+        if found is not None:
+            self._drawn.move_to_end(sketch)
+            self.kept += 1
+            return found  # type: ignore[no-any-return]
+        drawn = await self.draw(draw, sketch, urgent=urgent)
+        self._drawn[sketch] = drawn
+        self._drawn_bytes += _size(drawn)
+        while self._drawn_bytes > KEEP_PICTURE_BYTES and len(self._drawn) > 1:
+            self._drawn_bytes -= _size(self._drawn.popitem(last=False)[1])
+        return drawn
 
     def close(self) -> None:
         self._drawer.close()

@@ -555,7 +555,13 @@ class LiveGames:
                 before = ratings.get(rid)
                 changes.append(RatingChange(board, rid, before, value))
                 writes.append(
-                    RatingWrite(board, rid, value, None if before is None else before.games)
+                    RatingWrite(
+                        board,
+                        rid,
+                        value,
+                        None if before is None else before.games,
+                        None if before is None else before.score,
+                    )
                 )
         return tuple(changes), tuple(writes)
 

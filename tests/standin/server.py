@@ -105,6 +105,7 @@ class DiscordStandIn:
 
     async def close(self) -> None:
         self.interactions.cancel_timers()
+        self.dispatcher.release()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
