@@ -11,6 +11,7 @@ files go with it as ``attachments``, which replaces the old ones instead of addi
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Mapping, Sequence
@@ -93,6 +94,7 @@ class Delivery:
         self.pictures = Pictures(bot)
         self.deals = DealPosts(self)
         self.shown = ShownHere(bot)  # which events are this process's to show
+        self._showing = asyncio.Lock()  # this process's events and those told from elsewhere
         # What the latest events carried: the public view of each game, each seat's view (a
         # hand event is its seat's only), shown instead of asking the service again.
         self._publics: dict[int, PublicView] = {}
@@ -108,16 +110,19 @@ class Delivery:
             return
         if not await self.shown.shows(event):
             return  # another process shows its table: told through the database
-        self.pictures.on_event(event)
-        await self._show(event)
+        async with self._showing:
+            self.pictures.on_event(event)
+            await self._show(event)
 
     async def from_elsewhere(self, events: Sequence[Event]) -> None:
         """Events of moves another process applied to tables shown here (service.relay):
-        shown as this process's own, their views read at their version."""
-        for event in events:
-            if event.game_id is not None:
-                self.pictures.seen_elsewhere(event.game_id)  # the deal's plays: from the store
-            await self._show(event)
+        shown as this process's own, their views read at their version; one at a time with
+        this process's own events, as they come."""
+        async with self._showing:
+            for event in events:
+                if event.game_id is not None:
+                    self.pictures.seen_elsewhere(event.game_id)  # its deal: from the store
+                await self._show(event)
 
     async def _show(self, event: Event) -> None:
         table_id, game_id = event.table_id, event.game_id
