@@ -2,6 +2,10 @@
 
 ``python bot.py --sync`` registers the slash commands with Discord now and exits (otherwise
 they are synced at start-up only when their definition changed).
+``python bot.py --shards 0-3 --shard-count 8`` runs shards 0 to 3 of 8 (as do
+``SCOPABOT_SHARDS`` and ``SCOPABOT_SHARD_COUNT``; the options win), so that several processes,
+on one machine or several, share the servers over one PostgreSQL database (README, "Several
+processes").
 ``SCOPABOT_DISCORD_API_BASE`` and ``SCOPABOT_DISCORD_GATEWAY`` point it at another Discord;
 the end-to-end tests use them to run this very file against the loopback stand-in.
 
@@ -12,12 +16,16 @@ a service manager can act on; a traceback is for the bugs only.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import dataclasses
 import gc
 import logging
+import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from dotenv import load_dotenv
@@ -82,6 +90,8 @@ async def _serve(config: Config, store: Store, *, sync_only: bool = False) -> in
     hashes = hash_file(config.db_path)
     if sync_only:
         hashes.unlink(missing_ok=True)
+        # It only logs in: it syncs whichever shards it would run (shard 0's process syncs).
+        config = dataclasses.replace(config, shard_ids=None, shard_count=None)
     bot = ScopaBot(
         config,
         store=store,
@@ -127,7 +137,26 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
+def arguments(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="bot.py", description="Run ScopaBot on Discord.")
+    parser.add_argument(
+        "--sync", action="store_true", help="register the slash commands now, then exit"
+    )
+    parser.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="the shards this process runs, e.g. 0-3 or 0,2,5-7 (SCOPABOT_SHARDS)",
+    )
+    parser.add_argument(
+        "--shard-count",
+        metavar="N",
+        help="how many shards all the processes run together (SCOPABOT_SHARD_COUNT)",
+    )
+    return parser.parse_args(argv)
+
+
 def main() -> int:
+    options = arguments(sys.argv[1:])
     env_file = HOME / ".env"
     try:
         if env_file.exists() and not env_file.is_file():
@@ -142,8 +171,13 @@ def main() -> int:
             file=sys.stderr,
         )
         return 2
+    environ = dict(os.environ)
+    if options.shards is not None:
+        environ["SCOPABOT_SHARDS"] = options.shards
+    if options.shard_count is not None:
+        environ["SCOPABOT_SHARD_COUNT"] = options.shard_count
     try:
-        config = Config.from_env(home=HOME)
+        config = Config.from_env(environ, home=HOME)
     except MissingToken as missing:
         print(missing, file=sys.stderr)
         return 2
@@ -155,7 +189,7 @@ def main() -> int:
         level=config.log_level,
         format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
     )
-    return asyncio.run(run(config, sync_only="--sync" in sys.argv[1:]))
+    return asyncio.run(run(config, sync_only=options.sync))
 
 
 if __name__ == "__main__":

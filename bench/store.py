@@ -1,7 +1,11 @@
 """How fast the store persists moves, how big a finished match is, how fast leaderboards are.
 
 Run: ``.venv/bin/python bench/store.py`` (about a minute; ``--moves-only`` skips the
-leaderboards). Every move is its own transaction (WAL, ``synchronous=NORMAL``). Two loads:
+leaderboards). Every move is its own transaction (WAL, ``synchronous=NORMAL``). With
+``--postgres URL`` (a server the bench may make databases on) or ``--postgres start`` (a
+throwaway server started by ``tests/postgres.py``, without durability: ``fsync=off``), the closed
+loop also runs on PostgreSQL, each count of games right after SQLite's, a fresh database each.
+Two loads:
 (a) closed loop, each game sending its next move as soon as the last is stored, which gives the
 maximum throughput (its latency is queueing: about games / throughput); (b) open loop, moves
 arriving at a fixed total rate spread over 100 games (as people make them), latency measured
@@ -13,14 +17,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import itertools
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -63,10 +73,21 @@ async def closed_player(
     return moves
 
 
-async def closed_loop(folder: Path, games: int, seconds: float, sync: str) -> Figures:
+async def closed_loop(
+    folder: Path, games: int, seconds: float, sync: str, *, postgres: str | None = None
+) -> Figures:
     """Maximum throughput: every game re-submits at once, so latency here is mostly queueing
-    (with one writer, latency is about games / throughput)."""
+    (with one writer, latency is about games / throughput). ``postgres``: a server's URL, on
+    which a database of its own is made for this run (dropped after it)."""
+    if postgres is not None:
+        async with postgres_database(postgres) as url:
+            store = await Store.open(url)
+            return await _closed_on(store, games, seconds)
     store = await Store.open(folder / f"closed-{games}-{sync}.db", synchronous=sync)
+    return await _closed_on(store, games, seconds)
+
+
+async def _closed_on(store: Store, games: int, seconds: float) -> Figures:
     latencies: list[float] = []
     start = time.perf_counter()
     counts = await asyncio.gather(
@@ -126,6 +147,30 @@ async def open_loop(
     elapsed = time.perf_counter() - t0
     await store.close()
     return Figures(sum(counts) / elapsed, latencies)
+
+
+@asynccontextmanager
+async def postgres_database(server: str) -> AsyncIterator[str]:
+    """A new database on the PostgreSQL server ``server``, for one run; dropped after it."""
+    import asyncpg
+
+    name = f"scopabot_bench_{os.getpid()}_{next(_NUMBERS)}"
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    try:
+        yield urlunsplit(urlsplit(server)._replace(path="/" + name))
+    finally:
+        admin = await asyncpg.connect(server)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await admin.close()
+
+
+_NUMBERS = itertools.count(1)
 
 
 @dataclass
@@ -224,6 +269,18 @@ async def leaderboards(folder: Path, matches: int) -> None:
     print(f"  one player's last 10 matches              {history:8.3f} ms")
 
 
+@contextlib.contextmanager
+def postgres_server(given: str | None) -> Iterator[str | None]:
+    """The PostgreSQL server to bench on: none, the URL given, or a throwaway one."""
+    if given != "start":
+        yield given
+        return
+    from tests.postgres import server
+
+    with server() as url:
+        yield url
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=4.0, help="per throughput run")
@@ -231,9 +288,17 @@ async def main() -> None:
     parser.add_argument("--rate", type=float, default=2000.0, help="open loop: moves/s offered")
     parser.add_argument("--full", action="store_true", help="also synchronous=FULL")
     parser.add_argument("--moves-only", action="store_true", help="skip the leaderboards")
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="also run the closed loop on this PostgreSQL server ('start': a throwaway one)",
+    )
+    parser.add_argument(
+        "--games", default="1,10,100", help="closed loop: the numbers of games, comma-separated"
+    )
     args = parser.parse_args()
     freeze_startup_objects()  # as bot.py does at start-up: the figures are the bot's
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, postgres_server(args.postgres) as postgres:
         folder = Path(tmp)
         print(machine_line("start"))
         print("(other busy programs widen the latency tail: compare the load with the cores)")
@@ -241,10 +306,17 @@ async def main() -> None:
         print("transaction each, WAL")
         print("(a) closed loop: each game sends its next move as soon as the last is stored")
         closed: dict[tuple[str, int], Figures] = {}
+        counts = [int(n) for n in args.games.split(",")]
         for sync in ("NORMAL", "FULL") if args.full else ("NORMAL",):
-            for games in (1, 10, 100):
+            for games in counts:
                 closed[sync, games] = figures = await closed_loop(folder, games, args.seconds, sync)
                 print(figures.line(f"synchronous={sync} {games:3} games"))
+                if postgres is not None and sync == "NORMAL":
+                    pg = await closed_loop(folder, games, args.seconds, sync, postgres=postgres)
+                    print(
+                        pg.line(f"PostgreSQL {games:3} games")
+                        + f"   {figures.rate / pg.rate:.2f}x slower than SQLite"
+                    )
         print(
             f"(b) open loop: 100 games, moves arriving at {args.rate:,.0f}/s in all,"
             " latency from arrival to commit"
@@ -256,7 +328,7 @@ async def main() -> None:
         size = await bytes_per_match(folder, 100)
         print(f"database bytes per finished scopone scientifico match: {size:,.0f}")
         print("targets:")
-        best = closed["NORMAL", 100]
+        best = closed["NORMAL", max(counts)]
         print(
             f"  >= 2,000 moves/s at 100 games, closed loop: {best.rate:,.0f}/s"
             f" -> {verdict(best.rate >= 2000)}"

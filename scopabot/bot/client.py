@@ -138,6 +138,13 @@ def intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+def _shards(config: Config) -> dict[str, Any]:
+    """discord.py's ``shard_ids`` and ``shard_count`` for the slice ``config`` names."""
+    if config.shard_ids is None or config.shard_count is None:
+        return {}
+    return {"shard_ids": list(config.shard_ids), "shard_count": config.shard_count}
+
+
 class ScopaTree(discord.app_commands.CommandTree["ScopaBot"]):
     async def interaction_check(self, interaction: discord.Interaction[ScopaBot], /) -> bool:
         """No command or suggestion is begun once the bot is stopping."""
@@ -146,7 +153,8 @@ class ScopaTree(discord.app_commands.CommandTree["ScopaBot"]):
 
 class ScopaBot(commands.AutoShardedBot):
     """One process for thousands of servers; ``service`` may be given (tests) or is started
-    on ``store`` in ``setup_hook``."""
+    on ``store`` in ``setup_hook``. With ``config.shard_ids`` it runs those shards only (of
+    ``config.shard_count``), other processes running the rest on the same database."""
 
     # The bot's parts, made in ``setup_hook`` (they need the service): each finds the others
     # through these, typed, rather than through names set on the client from outside.
@@ -175,6 +183,7 @@ class ScopaBot(commands.AutoShardedBot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=ScopaTree,
+            **_shards(config),
         )
         self.config = config
         self._store = store
@@ -200,14 +209,24 @@ class ScopaBot(commands.AutoShardedBot):
         self.messages = Messages(self, self.service)
         self.delivery = Delivery(self)
         self._unsubscribe = self.service.subscribe(self.delivery.on_event)
+        if self.config.shard_ids is not None:  # other processes run the other shards
+            self.service.relay.show_here(self.owns)
         for feature in FEATURES:
             feature.setup(self)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
         self.tree.add_command(scopa_group())
         self.tree.add_command(score.score)
         await self.tree.set_translator(CatalogTranslator())
-        self.synced = await sync.sync_if_changed(self, self.hash_path)
+        if self.owns(None):
+            # The commands are the application's, not a shard's: the process of shard 0
+            # registers them, so processes started together do not all sync.
+            self.synced = await sync.sync_if_changed(self, self.hash_path)
         log.debug("setup_hook done")
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of ``guild_id`` (None: DMs, shard 0's), and so
+        sends the messages of its tables (the others tell it through the database)."""
+        return self.config.owns(guild_id)
 
     def guild_locale(self, guild_id: int) -> str | None:
         """The server's Discord locale (from the gateway's cache), for its public messages
@@ -240,7 +259,14 @@ class ScopaBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         assert self.user is not None
-        log.info("Ready as %s (id %s) in %d server(s)", self.user, self.user.id, len(self.guilds))
+        shards = self.config.shards_text
+        log.info(
+            "Ready as %s (id %s) in %d server(s)%s",
+            self.user,
+            self.user.id,
+            len(self.guilds),
+            f", shards {shards}" if shards else "",
+        )
         if not self.guilds:
             # A new admin's first start: the link to add it is all they need next.
             app_id = self.application_id or self.user.id
@@ -248,6 +274,10 @@ class ScopaBot(commands.AutoShardedBot):
         if not self._brought_up_to_date:  # once a process: a reconnection loses nothing
             self._brought_up_to_date = True
             await self.delivery.bring_up_to_date()
+            if self.config.shard_ids is not None:
+                # Moves other processes apply to this process's tables, told through the
+                # database (those told while it was down, first).
+                self.service.relay.start(self.delivery.from_elsewhere)
 
     async def close(self) -> None:
         """Stop gracefully (SIGTERM): take no more interactions, let those running finish,

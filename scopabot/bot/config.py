@@ -5,7 +5,9 @@ heavy import. A relative ``SCOPABOT_DB`` is taken from the folder of ``bot.py`` 
 is read too), never from the folder the bot happens to be started from: a service manager
 started without a working directory must open the same database as the admin's shell.
 ``SCOPABOT_DATABASE_URL=postgresql://…`` puts the store on PostgreSQL instead (docs/postgresql.md);
-without it the SQLite file is used.
+without it the SQLite file is used. ``SCOPABOT_SHARDS=0-3`` with ``SCOPABOT_SHARD_COUNT=8`` (or
+``bot.py --shards 0-3 --shard-count 8``) runs a slice of the shards, so that several processes
+share the bot's servers (README, "Several processes").
 """
 
 from __future__ import annotations
@@ -52,6 +54,10 @@ class Config:
     computer_pause: float | None = None  # SCOPABOT_COMPUTER_PAUSE, seconds between computer plays
     clock_speed: float | None = None  # SCOPABOT_CLOCK_SPEED: tests only, time runs this much faster
     picture_workers: int = 1  # SCOPABOT_PICTURE_WORKERS: processes drawing (0: a thread of the bot)
+    # SCOPABOT_SHARDS / SCOPABOT_SHARD_COUNT: the shards this process runs, out of how many in
+    # all; None for both: every shard, as many as Discord recommends.
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
 
     @classmethod
     def from_env(
@@ -69,6 +75,7 @@ class Config:
                 f"use {', '.join(LOG_LEVELS[:-1])} or {LOG_LEVELS[-1]} (in .env or the environment)"
             )
         database_url = _database_url(env)
+        shard_ids, shard_count = _shards(env)
         db_path = Path(os.path.expanduser(env.get("SCOPABOT_DB") or "scopabot.db"))
         if home is not None and not db_path.is_absolute():
             db_path = home / db_path
@@ -82,7 +89,24 @@ class Config:
             computer_pause=_number(env, "SCOPABOT_COMPUTER_PAUSE"),
             clock_speed=_number(env, "SCOPABOT_CLOCK_SPEED"),
             picture_workers=_count(env, "SCOPABOT_PICTURE_WORKERS", 1),
+            shard_ids=shard_ids,
+            shard_count=shard_count,
         )
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard Discord sends ``guild_id``'s events to (None:
+        DMs, which go to shard 0). Every guild is this process's when it runs every shard."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        shard = 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+        return shard in self.shard_ids
+
+    @property
+    def shards_text(self) -> str | None:
+        """The slice as people write it (``0-3 of 8``), None when this process runs them all."""
+        if self.shard_ids is None or self.shard_count is None:
+            return None
+        return f"{shard_ranges(self.shard_ids)} of {self.shard_count}"
 
     @property
     def database(self) -> str:
@@ -124,3 +148,60 @@ def _count(env: Mapping[str, str], name: str, default: int) -> int:
     if not text.isdigit():
         raise BadSetting(f"{name}={env.get(name)!r} is not a number of processes (0 or more)")
     return int(text)
+
+
+SHARDS_HELP = (
+    "shards are written like 0-3 or 0,2,5-7 (each from 0 to SCOPABOT_SHARD_COUNT - 1), "
+    "with the count of shards of all processes in SCOPABOT_SHARD_COUNT (or bot.py --shards 0-3 "
+    "--shard-count 8)"
+)
+
+
+def _shards(env: Mapping[str, str]) -> tuple[tuple[int, ...] | None, int | None]:
+    """``shard_ids`` and ``shard_count`` from ``SCOPABOT_SHARDS`` and ``SCOPABOT_SHARD_COUNT``."""
+    count_text = (env.get("SCOPABOT_SHARD_COUNT") or "").strip()
+    ids_text = (env.get("SCOPABOT_SHARDS") or "").strip()
+    if not count_text:
+        if ids_text:
+            raise BadSetting(
+                f"SCOPABOT_SHARDS={ids_text!r} needs SCOPABOT_SHARD_COUNT, the number of shards "
+                "of all processes together (the same in each)"
+            )
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise BadSetting(
+            f"SCOPABOT_SHARD_COUNT={count_text!r} is not a number of shards (1 or more)"
+        )
+    count = int(count_text)
+    ids = parse_shards(ids_text, count) if ids_text else tuple(range(count))
+    return ids, count
+
+
+def parse_shards(text: str, count: int) -> tuple[int, ...]:
+    """``0-3`` or ``0,2,5-7``: the shard ids, sorted, each below ``count`` (BadSetting if not)."""
+    ids: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise BadSetting(f"SCOPABOT_SHARDS={text!r} is not a list of shards: {SHARDS_HELP}")
+        low, high = int(first), int(last) if dash else int(first)
+        if low > high or high >= count:
+            raise BadSetting(
+                f"SCOPABOT_SHARDS={text!r} does not fit SCOPABOT_SHARD_COUNT={count}: {SHARDS_HELP}"
+            )
+        ids.update(range(low, high + 1))
+    return tuple(sorted(ids))
+
+
+def shard_ranges(ids: tuple[int, ...]) -> str:
+    """``(0, 1, 2, 3, 6)`` as ``0-3,6``."""
+    parts: list[str] = []
+    start = prev = None
+    for n in [*ids, None]:
+        if prev is not None and (n is None or n != prev + 1):
+            parts.append(str(start) if start == prev else f"{start}-{prev}")
+            start = None
+        if start is None:
+            start = n
+        prev = n
+    return ",".join(parts)

@@ -173,11 +173,19 @@ class Messages:
         view: discord.ui.LayoutView | None = None,
         files: list[discord.File] | None = None,
         mention: list[int] | None = None,
+        nonce: int | str | None = None,
     ) -> discord.Message:
+        """Send a message; with a ``nonce`` (the same for every try of one message) Discord
+        answers a second send of it, made within a few minutes, with the message it made the
+        first time instead of a copy (discord.py sends ``enforce_nonce`` with every nonce it
+        is given: ``handle_message_parameters``; ``tests/bot/test_discord_surface.py`` fails
+        if a new discord.py stops)."""
         users = [discord.Object(u) for u in mention or []]
         allowed = discord.AllowedMentions(users=users, roles=False, everyone=False)
         channel = self.bot.get_partial_messageable(channel_id)
         kwargs: dict[str, Any] = {"allowed_mentions": allowed}
+        if nonce is not None:
+            kwargs["nonce"] = nonce
         if view is not None:
             kwargs["view"] = view
             kwargs["files"] = files or []
@@ -213,10 +221,11 @@ class Messages:
         content: str | None = None,
         view: discord.ui.LayoutView | None = None,
         files: list[discord.File] | None = None,
+        nonce: int | None = None,
     ) -> discord.Message:
         channel_id = await self.dm_channel(user_id)
         try:
-            return await self.send(channel_id, content=content, view=view, files=files)
+            return await self.send(channel_id, content=content, view=view, files=files, nonce=nonce)
         except discord.Forbidden as error:
             if error.code == CANNOT_DM:
                 raise DmClosed(user_id) from error

@@ -401,6 +401,13 @@ class Pictures:
             self._plays.pop(game_id, None)
             self._whole.discard(game_id)
 
+    def seen_elsewhere(self, game_id: int) -> None:
+        """A play of the game was made by another process: this deal's plays are not all
+        seen here, so its end is played again from the stored moves (``deal_end``)."""
+        self._plays.pop(game_id, None)
+        self._whole.discard(game_id)
+        self._ended.pop(game_id, None)
+
     def _keep(self, game_id: int, ended: tuple[int, tuple[Record, ...]]) -> None:
         self._ended[game_id] = ended
         self._ended.move_to_end(game_id)

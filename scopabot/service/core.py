@@ -82,7 +82,7 @@ class Core:
             ) from None
         if live.table is not None:
             self._table_games[live.table.id] = game_id
-        return live
+        return await self.live.current(live)
 
     def adopted(self, table_id: int, game_id: int) -> None:
         """A table's game just started here: its table is kept with the live game."""

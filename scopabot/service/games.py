@@ -5,16 +5,24 @@ A move names the game, the person, the card (and capture) and the version the pe
 checked against the live game, then written by the store in one transaction with the next
 turn's deadline. Computer seats (and seats handed to a computer) then play in turn, one task
 per game, never more than one at a time; their thinking runs off the event loop
-(:mod:`.thinking`). A seat's view is built from the engine's ``view_for(seat)`` and nothing
-else; the public view is that view with the hand dropped (:mod:`.visibility`).
+(:mod:`.thinking`). Several bot processes may share one database: a computer seat's turn is
+claimed in the store before it is thought (:meth:`Games.claim_turn`), so that it is thought
+once, by whichever process claimed it first; one that dies thinking leaves a claim that runs
+out, and the scheduler's process plays the turn (:meth:`Games.orphans`). A seat's view is
+built from the engine's ``view_for(seat)`` and nothing else; the public view is that view with
+the hand dropped (:mod:`.visibility`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import replace
-from datetime import datetime, timedelta
+import os
+import secrets
+import socket
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
 
 from scopabot.engine import (
     Game,
@@ -47,11 +55,12 @@ from .events import (
     TimeoutApplied,
     TurnStarted,
 )
-from .live import as_stored
+from .live import as_stored, back_notes
 from .moves import (
     illegal,
     move_events,
     rating_changes,
+    rating_pairs,
     resolve,
     seed_of,
     stale,
@@ -62,7 +71,30 @@ from .visibility import seat_view_of, views_of
 
 log = logging.getLogger(__name__)
 
-STALE_WINDOW = timedelta(minutes=10)  # see Games.changed_before_stop
+
+class NoteKind(StrEnum):
+    TIMEOUT = "timeout"  # the computer played for someone whose time ran out
+    HANDED = "handed"  # ... and now plays their seat (timeouts in a row)
+
+
+@dataclass(frozen=True, slots=True)
+class TableNote:
+    """The table's note of its last timeout: whose, and what it did."""
+
+    kind: NoteKind
+    user_id: int
+
+
+TURN_CLAIM = 15.0
+"""Seconds a computer turn's claim lasts (renewed at each move of the seat): beyond a search's
+1.5 s and the pause between computer plays; a process that dies thinking leaves its turn to
+another after this."""
+
+
+def process_holder() -> str:
+    """A name for this service in the store's claims: the machine, the process, and a random
+    part (two services in one process, or a pid used again after a restart, differ)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 class Games:
@@ -74,6 +106,8 @@ class Games:
         self.thinker = thinker
         self.computer_pause = computer_pause
         self.hand_over_after = HAND_OVER_AFTER
+        self.holder = process_holder()
+        self.turn_claim = TURN_CLAIM
         self._drivers: dict[int, asyncio.Task[None]] = {}
 
     async def play(
@@ -153,14 +187,17 @@ class Games:
 
     # ------------------------------------------------------------------ computer seats
 
-    def drive(self, game_id: int) -> None:
-        """Let the computer seats of a game play while it is their turn (one task a game)."""
+    def drive(self, game_id: int, *, fresh: bool = False) -> None:
+        """Let the computer seats of a game play while it is their turn (one task a game);
+        ``fresh``: read the game from the store first (another process may have moved it)."""
         if self.core.closing:
             return
         task = self._drivers.get(game_id)
         if task is not None and not task.done():
             return
-        task = asyncio.create_task(self._computer_turns(game_id), name=f"computer-{game_id}")
+        task = asyncio.create_task(
+            self._computer_turns(game_id, fresh=fresh), name=f"computer-{game_id}"
+        )
         self._drivers[game_id] = task
         task.add_done_callback(lambda t: self._driver_done(game_id, t))
 
@@ -186,9 +223,13 @@ class Games:
         for task in drivers:
             task.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
+        try:
+            await self.core.store.deadlines.release_turns(self.holder)
+        except Exception:
+            log.warning("the computer turns claimed here could not be given up", exc_info=True)
 
-    async def _computer_turns(self, game_id: int) -> None:
-        fresh = False  # after a refused write, read the game again rather than trust memory
+    async def _computer_turns(self, game_id: int, *, fresh: bool = False) -> None:
+        # fresh: after a refused write, read the game again rather than trust memory
         while not self.core.closing:
             ctx = await self.core.context(game_id)
             if ctx.finished:
@@ -200,6 +241,8 @@ class Games:
                 if game.is_over or not ctx.computer_plays(game.turn):
                     return
                 seat = game.turn
+                if not await self.claim_turn(game_id, version):
+                    return  # another process thinks this turn
                 if self.computer_pause:
                     await asyncio.sleep(self.computer_pause)
                 move = await self.thinker.choose(
@@ -221,6 +264,30 @@ class Games:
             self._after_move(ctx, applied, events)
             if applied.game.is_over or not ctx.computer_plays(applied.game.turn):
                 return
+
+    async def claim_turn(self, game_id: int, version: int) -> bool:
+        """Claim the computer turn of ``game_id`` at ``version`` before thinking it: False if
+        another process's claim of it is alive. Should the claim itself fail (the database
+        unreachable), the turn is thought anyway: its write is refused by the version if
+        another process played it, and fails as the claim did if the database is gone."""
+        try:
+            return await self.core.store.deadlines.claim_turn(
+                game_id, version, self.holder, self.turn_claim
+            )
+        except Exception:
+            log.warning("the computer turn of game %s could not be claimed", game_id, exc_info=True)
+            return True
+
+    async def orphans(self) -> int:
+        """Play the computer turns whose thinking process died (their claims ran out with the
+        turn still to play); how many were found. Run by the scheduler's holder."""
+        found = await self.core.store.deadlines.orphaned_turns()
+        for game_id in found:
+            log.info(
+                "game %s: the process thinking its computer turn stopped; playing it here", game_id
+            )
+            self.drive(game_id, fresh=True)
+        return len(found)
 
     async def timeout(self, game_id: int, version: int) -> None:
         """A turn's deadline passed: the table's rule plays for, or forfeits, the absent seat."""
@@ -418,6 +485,9 @@ class Games:
             now = self.core.now()
             deadline = ctx.pace.deadline(now) if in_turn else None
             new_version = version + 1 if in_turn else version
+            notice = None
+            if self.core.live.told_elsewhere(ctx):  # service/relay.py
+                notice = back_notes(seat, ctx.user_of(seat), in_turn=in_turn, deadline=deadline)
             try:
                 await self.core.store.games.take_seat_back(
                     game_id,
@@ -426,6 +496,7 @@ class Games:
                     new_version=new_version,
                     deadline=deadline,
                     remind_at=ctx.pace.next_reminder(deadline, now) if in_turn else None,
+                    notice=notice,
                 )
             except StaleVersionError:
                 await self.core.live.refresh(ctx)  # another process moved it
@@ -603,20 +674,54 @@ class Games:
         ctx = await self.core.context(game_id)
         return last_deal_end(ctx.game.record())
 
-    async def changed_before_stop(
-        self, *, window: timedelta = STALE_WINDOW
-    ) -> list[tuple[int, int]]:
-        """(table, game) of the games in play changed within ``window`` of the last change
-        to any of them: those whose messages may not show their last moves, as the process
-        stopped (or was killed) before delivering them. A message is brought up to date
-        within seconds of a change (its retries give up after about half a minute), so a
-        game changed long before the stop shows its position already."""
-        infos = [i for i in await self.core.store.games.playing() if i.table_id is not None]
-        if not infos:
-            return []
-        latest = max(i.updated_at for i in infos)
-        return [
-            (i.table_id, i.id)
-            for i in infos
-            if i.table_id is not None and i.updated_at >= latest - window
-        ]
+    # ------------------------------------------------------------------ what a restart owes
+
+    async def owed_tables(self) -> list[tuple[int, int]]:
+        """(table, game) of the games whose table message owes an edit: a move (or another
+        change of the table) is stored and its edit has not reached Discord, as the process
+        stopped or was killed before, or Discord kept refusing it. However old."""
+        return await self.core.store.games.owed_tables()
+
+    async def table_shown(self, game_id: int, version: int) -> None:
+        """The table message's edit showing ``version`` reached Discord: the debt of every
+        change up to it is paid (never an older version over a newer)."""
+        await self.core.store.games.set_table_shown(game_id, version)
+
+    async def owe_table(self, game_id: int) -> None:
+        """The table message owes an edit for a change that keeps the game's version (a seat
+        taken back out of turn)."""
+        await self.core.store.games.owe_table(game_id)
+
+    async def hand_nonce(self, game_id: int, seat: int) -> int:
+        """The nonce to send the seat's hand DM with, kept before it is sent: a send tried
+        again after a crash (sent, not yet remembered by :meth:`set_seat_message`) carries
+        the same one, and Discord answers with the message it made instead of a second."""
+        return await self.core.store.games.hand_nonce(game_id, seat, secrets.randbits(63))
+
+    async def hands_being_sent(self) -> list[tuple[int, int, int]]:
+        """(table, game, seat) of the hand DMs whose send was begun and not remembered."""
+        return await self.core.store.games.hands_being_sent()
+
+    async def set_note(self, game_id: int, note: TableNote | None) -> None:
+        """What the table says of its last timeout, kept until the next one (or ``None``)."""
+        await self.core.store.games.set_note(
+            game_id,
+            None if note is None else note.kind.value,
+            None if note is None else note.user_id,
+        )
+
+    async def note(self, game_id: int) -> TableNote | None:
+        found = await self.core.store.games.note(game_id)
+        if found is None:
+            return None
+        return TableNote(NoteKind(found[0]), found[1])
+
+    async def final_rating_changes(
+        self, game_id: int
+    ) -> tuple[dict[int, tuple[float | None, float]], dict[int, tuple[float | None, float]]]:
+        """The match's rating changes as :class:`MatchOver` carried them (the game's board,
+        then the global one), read back from the store: a final table drawn after a restart
+        shows them too."""
+        ctx = await self.core.context(game_id)
+        guild = None if ctx.table is None else ctx.table.guild_id
+        return rating_pairs(await self.core.store.games.rating_changes(game_id), guild)

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from scopabot.engine import Game, Move, PlayResult, Rules
 from scopabot.store import (
@@ -172,6 +172,16 @@ class LiveGames:
         self._live: dict[int, LiveGame] = {}
         self._loading: dict[int, asyncio.Future[LiveGame]] = {}
         self._rating_lock = asyncio.Lock()
+        # Whether another process shows the messages of a guild's tables (None: this one
+        # shows them all). A move of such a game writes its notice in its transaction
+        # (store/outbox.py; the notes are made by :func:`move_notes`).
+        self.elsewhere: Callable[[int | None], bool] | None = None
+
+    def told_elsewhere(self, live: LiveGame) -> bool:
+        """Whether another process shows ``live``'s table (its changes leave a notice)."""
+        return (
+            live.table is not None and self.elsewhere is not None and self.elsewhere(live.guild_id)
+        )
 
     @classmethod
     def of(cls, store: Store) -> LiveGames:
@@ -232,6 +242,18 @@ class LiveGames:
             info.deadline_at,
             info.status is not GameStatus.PLAYING,
         )
+
+    async def current(self, live: LiveGame) -> LiveGame:
+        """``live`` as stored now, when another process shows its table (and so moves it
+        too: a DM click, the scheduler): a version read, and the game read again only when
+        it moved. This process's own tables are current already (another process's move of
+        one reaches it as a notice: service/relay.py)."""
+        if live.finished or not self.told_elsewhere(live):
+            return live
+        stored = await self.store.games.version(live.game_id)
+        if stored is not None and stored != live.version:
+            await self.refresh(live)
+        return live
 
     async def refresh(self, live: LiveGame) -> LiveGame:
         """Read the game again (another process moved it): the same object, brought up to
@@ -335,8 +357,25 @@ class LiveGames:
                 outcome.winner, outcome.reason.value, outcome.totals, outcome.deals
             )
         new_version = expected_version + 1
+        told = self.told_elsewhere(live)
 
-        def record(writes: tuple[RatingWrite, ...]) -> MoveRecord:
+        def record(
+            writes: tuple[RatingWrite, ...], changes: tuple[RatingChange, ...]
+        ) -> MoveRecord:
+            notice = None
+            if told:
+                notice = move_notes(
+                    live,
+                    game,
+                    result,
+                    move,
+                    by=by,
+                    player=player,
+                    took_back=took_back,
+                    handed=away_now and player not in live.away,
+                    deadline=deadline,
+                    changes=changes,
+                )
             return MoveRecord(
                 game_id=game_id,
                 expected_version=expected_version,
@@ -357,10 +396,15 @@ class LiveGames:
                 deal_score=result.deal_score,
                 result=result_row,
                 ratings=writes,
+                notice=notice,
             )
 
         changes, match = await self._write(
-            live, game.rules, result_row, stamp, lambda w: self.store.games.write_move(record(w))
+            live,
+            game.rules,
+            result_row,
+            stamp,
+            lambda w, c: self.store.games.write_move(record(w, c)),
         )
         # Written: the game after the move is the live one now.
         live.game, live.version = game, new_version
@@ -407,14 +451,20 @@ class LiveGames:
         winner = max(others, key=lambda side: (totals[side] if side < len(totals) else 0, -side))
         row = ResultRow(winner, reason, totals, len(game.deal_scores), losing_side)
         stamp = to_ms(at or now())
+        told = self.told_elsewhere(live)
+
+        def record(
+            writes: tuple[RatingWrite, ...], changes: tuple[RatingChange, ...]
+        ) -> MatchEndRecord:
+            notice = (over_note(row, changes),) if told else None
+            return MatchEndRecord(game_id, expected_version, stamp, game.rules, row, writes, notice)
+
         changes, match = await self._write(
             live,
             game.rules,
             row,
             stamp,
-            lambda w: self.store.games.write_match_end(
-                MatchEndRecord(game_id, expected_version, stamp, game.rules, row, w)
-            ),
+            lambda w, c: self.store.games.write_match_end(record(w, c)),
         )
         live.version = expected_version + 1
         live.deadline = None
@@ -429,7 +479,9 @@ class LiveGames:
         rules: Rules,
         row: ResultRow | None,
         stamp: int,
-        write: Callable[[tuple[RatingWrite, ...]], Awaitable[MatchResult | None]],
+        write: Callable[
+            [tuple[RatingWrite, ...], tuple[RatingChange, ...]], Awaitable[MatchResult | None]
+        ],
     ) -> tuple[tuple[RatingChange, ...], MatchResult | None]:
         """Write, with the ratings of a match that ends: read, computed and written one match
         at a time in this process (computer levels sit in most matches); another process's
@@ -439,7 +491,7 @@ class LiveGames:
             for attempt in range(_RATING_TRIES):
                 changes, writes = await self._ratings(live, rules, row, stamp)
                 try:
-                    return changes, await write(writes)
+                    return changes, await write(writes, changes)
                 except StaleRatingError:
                     if attempt == _RATING_TRIES - 1:
                         raise
@@ -503,9 +555,95 @@ class LiveGames:
                 before = ratings.get(rid)
                 changes.append(RatingChange(board, rid, before, value))
                 writes.append(
-                    RatingWrite(board, rid, value, None if before is None else before.games)
+                    RatingWrite(
+                        board,
+                        rid,
+                        value,
+                        None if before is None else before.games,
+                        None if before is None else before.score,
+                    )
                 )
         return tuple(changes), tuple(writes)
+
+
+def move_notes(
+    live: LiveGame,
+    game: Game,
+    result: PlayResult,
+    move: Move,
+    *,
+    by: Actor,
+    player: int,
+    took_back: bool,
+    handed: bool,
+    deadline: datetime | None,
+    changes: tuple[RatingChange, ...],
+) -> tuple[dict[str, Any], ...]:
+    """What a move did, as the process that shows the table needs it to show it (it reads
+    the views itself; service/relay.py turns these back into events): plain JSON, in the order
+    of the events the mover's process publishes."""
+    notes: list[dict[str, Any]] = []
+    if by.kind is ActorKind.TIMEOUT:
+        notes.append(
+            {"e": "timeout", "seat": player, "user": live.user_of(player), "handed": handed}
+        )
+    notes.append(
+        {
+            "e": "played",
+            "seat": player,
+            "actor": by.kind.value,
+            "user": by.user_id if by.kind is ActorKind.USER else live.user_of(player),
+            "move": str(move),
+            "scopa": result.scopa,
+            "leftovers": [str(card) for card in result.leftovers],
+            "leftovers_to": result.leftovers_to,
+        }
+    )
+    if took_back:
+        notes.append({"e": "back", "seat": player, "user": by.user_id})
+    before = live.game
+    for seat in range(game.rules.players):
+        if seat == player or game.hand(seat) != before.hand(seat):
+            notes.append({"e": "hand", "seat": seat})
+    if result.deal_score is not None:
+        notes.append({"e": "deal", "deal": result.deal_score.deal})
+    outcome = game.outcome()
+    if outcome is not None:
+        row = ResultRow(outcome.winner, outcome.reason.value, outcome.totals, outcome.deals)
+        notes.append(over_note(row, changes))
+    else:
+        nxt = game.turn
+        notes.append(
+            {"e": "turn", "seat": nxt, "user": live.user_of(nxt), "deadline": opt_ms(deadline)}
+        )
+    return tuple(notes)
+
+
+def back_notes(
+    seat: int, user_id: int | None, *, in_turn: bool, deadline: datetime | None
+) -> tuple[dict[str, Any], ...]:
+    """A person took their seat back (see :func:`move_notes`): on their turn, it starts anew
+    for them."""
+    notes: list[dict[str, Any]] = [{"e": "back", "seat": seat, "user": user_id}]
+    if in_turn:
+        notes.append({"e": "hand", "seat": seat})
+        notes.append({"e": "turn", "seat": seat, "user": user_id, "deadline": opt_ms(deadline)})
+    return tuple(notes)
+
+
+def over_note(row: ResultRow, changes: tuple[RatingChange, ...]) -> dict[str, Any]:
+    """The match's end as a note (see :func:`move_notes`), with each rating's change."""
+    return {
+        "e": "over",
+        "winner": row.winner,
+        "reason": row.reason,
+        "totals": list(row.totals),
+        "losing_side": row.losing_side,
+        "ratings": [
+            [c.board, c.rating_id, None if c.before is None else c.before.score, c.after.score]
+            for c in changes
+        ],
+    }
 
 
 def _moved_table(table: TableInfo, version: int, *, finished: bool) -> TableInfo:

@@ -7,6 +7,8 @@ with its audience.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from scopabot.engine import (
     AmbiguousMoveError,
     Game,
@@ -184,18 +186,30 @@ def rating_changes(
     ``None`` before is a person's first rated match (front ends show a newcomer's start); a
     computer level is never a newcomer: its first match starts from the level's own rating.
     """
-    board = GLOBAL if ctx.table is None or ctx.table.guild_id is None else ctx.table.guild_id
+    guild = None if ctx.table is None else ctx.table.guild_id
+    scores = [
+        (c.board, c.rating_id, None if c.before is None else c.before.score, c.after.score)
+        for c in changes
+    ]
+    return rating_pairs(scores, guild)
+
+
+def rating_pairs(
+    changes: Iterable[tuple[int, int, float | None, float]], guild_id: int | None
+) -> tuple[dict[int, tuple[float | None, float]], dict[int, tuple[float | None, float]]]:
+    """:func:`rating_changes` from (board, rating id, score before, score after): also what
+    another process's notice of a match's end carries (service/relay.py)."""
+    board = GLOBAL if guild_id is None else guild_id
     local: dict[int, tuple[float | None, float]] = {}
     world: dict[int, tuple[float | None, float]] = {}
-    for change in changes:
-        before: float | None = None if change.before is None else change.before.score
-        if before is None and level_of_rating_id(change.rating_id) is not None:
-            before = FIRST_RATINGS.first_rating(change.rating_id).score
-        pair = (before, change.after.score)
-        if change.board == GLOBAL:
-            world[change.rating_id] = pair
-        if change.board == board:
-            local[change.rating_id] = pair
+    for on, rating_id, before, after in changes:
+        if before is None and level_of_rating_id(rating_id) is not None:
+            before = FIRST_RATINGS.first_rating(rating_id).score
+        pair = (before, after)
+        if on == GLOBAL:
+            world[rating_id] = pair
+        if on == board:
+            local[rating_id] = pair
     return local, world
 
 

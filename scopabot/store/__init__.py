@@ -93,6 +93,7 @@ from .models import (
     UserSettings,
     rating_id,
 )
+from .outbox import Listening, Notice, OutboxStore
 from .score_sheets import ScoreSheetStore
 from .settings import SettingsStore
 from .store import Store
@@ -131,6 +132,7 @@ __all__ = [
     "GameStore",
     "GuildSettings",
     "ImportedMatch",
+    "Listening",
     "MatchEndRecord",
     "MatchEnded",
     "MatchPlayer",
@@ -145,6 +147,8 @@ __all__ = [
     "NotFoundError",
     "NotRegisteringError",
     "NotScopaBotDatabaseError",
+    "Notice",
+    "OutboxStore",
     "Page",
     "PlayerStats",
     "Rating",

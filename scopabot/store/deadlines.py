@@ -6,14 +6,22 @@ scheduler reads the earliest of them (:meth:`DeadlineStore.next`) and what is du
 (:meth:`DeadlineStore.due`), both index range scans however many games are running, and claims
 one (:meth:`DeadlineStore.claim`) before acting on it. The part is ``store.deadlines``; a
 deadline or a reminder is an :class:`~.models.Alarm`.
+
+Several bot processes may share one database. Two more claims keep them from doing one thing
+twice: the scheduler's lease (:meth:`DeadlineStore.hold_lease`: one scheduler at a time, the
+others waiting to take over when its holder stops renewing it), and a computer seat's turn
+(:meth:`DeadlineStore.claim_turn`: the process that thinks it, until when). Both expire on the
+database's own clock, the one clock every process sharing it agrees on (processes on several
+machines may not agree on theirs).
 """
 
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from datetime import datetime
 
-from .database import AnyDatabase
+from .database import AnyDatabase, Database
 from .errors import StaleVersionError
 from .models import Alarm, AlarmKind, Deadline, from_ms, opt_dt, opt_ms, to_ms
 
@@ -30,11 +38,106 @@ NEXT_DEADLINE_SQL = "SELECT min(deadline_at) FROM games WHERE deadline_at IS NOT
 NEXT_REMINDER_SQL = "SELECT min(remind_at) FROM games WHERE remind_at IS NOT NULL"
 
 
+# The database's clock in milliseconds since the epoch, in each dialect's words.
+_NOW_MS = {
+    "sqlite": "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)",
+    "postgresql": "CAST(extract(epoch FROM clock_timestamp()) * 1000 AS BIGINT)",
+}
+
+
+def _lease_sql(now: str) -> tuple[str, str]:
+    """Take the lease if it is free, expired or already ours (then renew it); then read it."""
+    take = (
+        "INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, " + now + " + ?)"
+        " ON CONFLICT (name) DO UPDATE SET holder = excluded.holder,"
+        " expires_at = excluded.expires_at"
+        " WHERE leases.holder = excluded.holder OR leases.expires_at < " + now
+    )
+    read = "SELECT holder, expires_at - " + now + " FROM leases WHERE name = ?"
+    return take, read
+
+
+def _turn_sql(now: str) -> str:
+    """Claim a computer seat's turn: free, a later version's, expired, or already ours."""
+    return (
+        "INSERT INTO computer_turns (game_id, version, holder, expires_at)"
+        " VALUES (?, ?, ?, " + now + " + ?)"
+        " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version,"
+        " holder = excluded.holder, expires_at = excluded.expires_at"
+        " WHERE computer_turns.version < excluded.version"
+        " OR (computer_turns.version = excluded.version"
+        " AND (computer_turns.holder = excluded.holder OR computer_turns.expires_at < " + now + "))"
+    )
+
+
+def _orphans_sql(now: str) -> str:
+    """Computer turns claimed by a process that never wrote their move and stopped renewing."""
+    return (
+        "SELECT c.game_id FROM computer_turns c JOIN games g ON g.id = c.game_id"
+        " WHERE c.expires_at < " + now + " AND g.version = c.version"
+        " AND g.status = 'playing' ORDER BY c.game_id LIMIT ?"
+    )
+
+
+@dataclass(frozen=True)
+class _HoldSql:
+    lease: tuple[str, str]
+    turn: str
+    orphans: str
+
+
+_HOLD_SQL = {
+    dialect: _HoldSql(_lease_sql(now), _turn_sql(now), _orphans_sql(now))
+    for dialect, now in _NOW_MS.items()
+}
+
+
 class DeadlineStore:
     """Deadlines and reminders: ``store.deadlines`` (see the module's docstring)."""
 
     def __init__(self, database: AnyDatabase) -> None:
-        self._db = database
+        self._db = database  # the one thing a part holds (tests/store/test_parts.py)
+
+    @property
+    def _sql(self) -> _HoldSql:
+        return _HOLD_SQL["sqlite" if isinstance(self._db, Database) else "postgresql"]
+
+    async def hold_lease(self, name: str, holder: str, seconds: float) -> float:
+        """Take the lease ``name`` for ``holder``, or renew it, for ``seconds`` from now on
+        the database's clock: only if it is free, run out, or ``holder``'s already. Returns
+        the seconds it is still held by ``holder`` (0: another holds it)."""
+        take, read = self._sql.lease
+        return await self._db.write_once(_hold, take, read, name, holder, round(seconds * 1000))
+
+    async def release_lease(self, name: str, holder: str) -> None:
+        """Give the lease up now (a clean stop), so that another process takes it at once."""
+        await self._db.write_once(_release, name, holder)
+
+    async def lease_holder(self, name: str) -> tuple[str, float] | None:
+        """Who holds the lease ``name``, and for how many more seconds (negative: it ran out)."""
+        _, read = self._sql.lease
+        rows = await self._db.read_once(_rows, read, (name,))
+        return (str(rows[0][0]), int(rows[0][1]) / 1000) if rows else None
+
+    async def claim_turn(self, game_id: int, version: int, holder: str, seconds: float) -> bool:
+        """Claim the computer seat's turn of ``game_id`` at ``version`` for ``holder``, for
+        ``seconds``, before thinking it: False when another process's claim of that turn is
+        still alive (it thinks it), so that a turn is thought once whichever process hosts it.
+        Claiming again a turn one holds renews it."""
+        return await self._db.write_once(
+            _claim_turn, self._sql.turn, game_id, version, holder, round(seconds * 1000)
+        )
+
+    async def release_turns(self, holder: str) -> None:
+        """Give up every computer turn ``holder`` claimed (its service stops cleanly): the
+        process that starts next plays them at once, not when the claims run out."""
+        await self._db.write_once(_release_turns, holder)
+
+    async def orphaned_turns(self, *, limit: int = 100) -> list[int]:
+        """Games whose computer turn was claimed and whose claim ran out with the turn still
+        to play: the process thinking it died. Whoever holds the scheduler plays them."""
+        rows = await self._db.read_once(_rows, self._sql.orphans, (limit,))
+        return [int(r[0]) for r in rows]
 
     async def set(
         self,
@@ -101,7 +204,9 @@ class DeadlineStore:
         return alarms[:limit]
 
 
-def _rows(conn: sqlite3.Connection, sql: str, params: tuple[int, ...]) -> list[tuple[int, ...]]:
+def _rows(
+    conn: sqlite3.Connection, sql: str, params: tuple[int | str, ...]
+) -> list[tuple[int, ...]]:
     return [tuple(r) for r in conn.execute(sql, params)]
 
 
@@ -153,3 +258,25 @@ def _set_times(
     if cursor.rowcount != 1:
         row = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
         raise StaleVersionError(game_id, expected_version, None if row is None else row[0])
+
+
+def _hold(conn: sqlite3.Connection, take: str, read: str, name: str, holder: str, ms: int) -> float:
+    conn.execute(take, (name, holder, ms))
+    row = conn.execute(read, (name,)).fetchone()
+    if row is None or row[0] != holder:
+        return 0.0
+    return max(0.0, int(row[1]) / 1000)
+
+
+def _release(conn: sqlite3.Connection, name: str, holder: str) -> None:
+    conn.execute("DELETE FROM leases WHERE name = ? AND holder = ?", (name, holder))
+
+
+def _claim_turn(
+    conn: sqlite3.Connection, sql: str, game_id: int, version: int, holder: str, ms: int
+) -> bool:
+    return conn.execute(sql, (game_id, version, holder, ms)).rowcount == 1
+
+
+def _release_turns(conn: sqlite3.Connection, holder: str) -> None:
+    conn.execute("DELETE FROM computer_turns WHERE holder = ?", (holder,))

@@ -31,6 +31,7 @@ from .models import (
     opt_ms,
     to_ms,
 )
+from .outbox import write_notice
 from .results import ENCODER, dumps, save_deal, save_result
 
 UPDATE_GAME_SQL = (
@@ -40,6 +41,16 @@ UPDATE_GAME_SQL = (
 )
 INSERT_MOVE_SQL = (
     "INSERT INTO moves (game_id, ply, seat, move, actor, actor_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+# A plain move (no deck dealt, no deal ended, the mover's timeouts unchanged: most moves) in
+# one statement, for PostgreSQL (GameStore.write_move): the version-checked UPDATE and the move's
+# INSERT as one round trip in the statement's own transaction. No row back: the game was not at
+# the version, and the one-hop write_move says why. SQLite has no UPDATE inside WITH; its
+# one-hop write_move is one hand-off already.
+MOVE_AT_ONCE_SQL = (
+    "WITH moved AS (" + UPDATE_GAME_SQL + " RETURNING id)"
+    " INSERT INTO moves (game_id, ply, seat, move, actor, actor_id, at)"
+    " SELECT id, ?, ?, ?, ?, ?, ? FROM moved RETURNING game_id"
 )
 SEAT_STATE_SQL = (
     "SELECT seat, user_id, ai_level, timeouts, away FROM game_seats WHERE game_id = ? ORDER BY seat"
@@ -74,6 +85,7 @@ class RatingWrite:
     rating_id: int
     value: RatingValue
     games_before: int | None
+    score_before: float | None = None  # kept with the match: its final table shows it
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +113,9 @@ class MoveRecord:
     deal_score: DealScore | None
     result: ResultRow | None
     ratings: tuple[RatingWrite, ...] = ()
+    # What the move did, for the process that shows the table when it is another one
+    # (store/outbox.py): written in this transaction; None when this process shows it.
+    notice: tuple[dict[str, Any], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +128,7 @@ class MatchEndRecord:
     rules: Rules
     result: ResultRow
     ratings: tuple[RatingWrite, ...] = ()
+    notice: tuple[dict[str, Any], ...] | None = None  # as MoveRecord's
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,25 +146,45 @@ def seat_states(conn: sqlite3.Connection, game_id: int) -> list[SeatState]:
     ]
 
 
+def plain_move(record: MoveRecord) -> tuple[Any, ...] | None:
+    """The parameters of :data:`MOVE_AT_ONCE_SQL` for a move that writes only the game's row
+    and the move's (None: it writes more, and goes through :func:`write_move`)."""
+    if record.decks or record.seat_state is not None or record.deal_score is not None:
+        return None
+    if record.result is not None or record.notice is not None:
+        return None  # a notice for another process is written in the move's transaction
+    return (
+        *_update_of(record),
+        record.move_count - 1,
+        record.seat,
+        record.move,
+        record.actor,
+        record.actor_id,
+        record.stamp,
+    )
+
+
+def _update_of(record: MoveRecord) -> tuple[Any, ...]:
+    return (
+        ENCODER.encode(record.snapshot),
+        record.version,
+        record.move_count,
+        "finished" if record.result is not None else "playing",
+        record.deadline,
+        record.remind_at,
+        record.stamp,
+        record.stamp if record.result is not None else None,
+        record.game_id,
+        record.expected_version,
+    )
+
+
 def write_move(conn: sqlite3.Connection, record: MoveRecord) -> MatchResult | None:
     """Write one move inside the caller's transaction; StaleVersionError if the game is no
     longer at the version the move was prepared from, StaleRatingError if a rating moved since
     it was read. Returns the stored result when the move ended a match with a person in it."""
     game_id = record.game_id
-    status = "finished" if record.result is not None else "playing"
-    update = (
-        ENCODER.encode(record.snapshot),
-        record.version,
-        record.move_count,
-        status,
-        record.deadline,
-        record.remind_at,
-        record.stamp,
-        record.stamp if record.result is not None else None,
-        game_id,
-        record.expected_version,
-    )
-    if conn.execute(UPDATE_GAME_SQL, update).rowcount != 1:
+    if conn.execute(UPDATE_GAME_SQL, _update_of(record)).rowcount != 1:
         _refused(conn, game_id, record.expected_version)
     conn.execute(
         INSERT_MOVE_SQL,
@@ -170,6 +206,8 @@ def write_move(conn: sqlite3.Connection, record: MoveRecord) -> MatchResult | No
         )
     if record.decks:
         save_shuffles(conn, game_id, record.first_deck, record.decks)
+    if record.notice is not None:
+        write_notice(conn, game_id, record.version, record.notice, record.stamp)
     if record.deal_score is None:
         return None
     seats = seat_rows(conn, game_id)
@@ -191,6 +229,9 @@ def write_match_end(conn: sqlite3.Connection, record: MatchEndRecord) -> MatchRe
     )
     if cursor.rowcount != 1:
         _refused(conn, record.game_id, record.expected_version)
+    if record.notice is not None:
+        version = record.expected_version + 1
+        write_notice(conn, record.game_id, version, record.notice, record.stamp)
     return _finish(conn, record.game_id, record.rules, record.result, record.ratings, record.stamp)
 
 
@@ -216,7 +257,7 @@ def _finish(
         losing_side=result.losing_side,
     )
     conn.execute(CLOSE_TABLE_SQL, ("finished", stamp, game_id))
-    write_ratings(conn, rules.preset.value, ratings, stamp)
+    write_ratings(conn, rules.preset.value, ratings, stamp, game_id=game_id)
     return match
 
 
@@ -230,10 +271,21 @@ def _refused(conn: sqlite3.Connection, game_id: int, expected_version: int) -> N
 
 
 def write_ratings(
-    conn: sqlite3.Connection, category: str, ratings: Sequence[RatingWrite], stamp: int
+    conn: sqlite3.Connection,
+    category: str,
+    ratings: Sequence[RatingWrite],
+    stamp: int,
+    *,
+    game_id: int,
 ) -> None:
-    """Each rating, compare-and-set on the games it had counted when it was read."""
+    """Each rating, compare-and-set on the games it had counted when it was read, and the
+    match's change of it (before and after) beside the game."""
     for r in ratings:
+        conn.execute(
+            "INSERT INTO match_rating_changes (game_id, board, rating_id, score_before,"
+            " score_after) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (game_id, r.board, r.rating_id, r.score_before, r.value.score),
+        )
         v = r.value
         if r.games_before is None:
             cursor = conn.execute(

@@ -61,10 +61,11 @@ def require_driver(url: str = "postgresql://") -> None:
     """Refuse with the install command when asyncpg (the ``postgres`` extra) is missing."""
     try:
         import asyncpg  # noqa: F401
+        import greenlet  # noqa: F401
     except ImportError as exc:  # pragma: no cover - the extra is missing
         raise DatabaseUnreachableError(
             redacted(url),
-            "this names a PostgreSQL database, but its driver (asyncpg) is not installed",
+            f"this names a PostgreSQL database, but its driver ({exc.name}) is not installed",
             "pip install 'scopabot[postgres]' (or -e '.[postgres]' in a checkout), or leave "
             "SCOPABOT_DATABASE_URL out to use the SQLite file",
         ) from exc

@@ -24,18 +24,18 @@ Where the two dialects differ, the parts write SQL both accept (``RETURNING id``
 rewritten behind their back.
 
 A one-hop function is plain synchronous code (on SQLite it runs on aiosqlite's thread); on
-PostgreSQL it runs on a worker thread too, and each statement is handed to the event loop that
-owns the asyncpg connection (:class:`BlockingConnection`).
+PostgreSQL it runs on the event loop's thread, in a greenlet, and each statement it sends is
+awaited on the asyncpg connection by the loop's own greenlet (:func:`run_blocking`): the same
+function, no thread, no hand-off.
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     import asyncpg
@@ -221,31 +221,60 @@ class AsyncConnection:
 
 
 async def run_blocking(connection: AsyncConnection, fn: Callable[..., T], *args: Any) -> T:
-    """Run a one-hop function ``fn(conn, *args)`` inside the transaction ``connection`` is in,
-    on a worker thread (what ``on_worker`` does on SQLite)."""
-    loop = asyncio.get_running_loop()
-    return await asyncio.to_thread(fn, BlockingConnection(connection, loop), *args)
+    """Run a one-hop function ``fn(conn, *args)`` inside the transaction ``connection`` is in
+    (what ``on_worker`` does on SQLite), on the event loop's own thread: ``fn`` runs in a
+    greenlet of its own, and each statement it sends switches back here, where the statement
+    is awaited on the connection like any coroutine, and its result switched back into ``fn``.
+
+    No thread is involved. Handing each statement from a worker thread to the event loop and
+    back cost two thread wake-ups and two waits for the GIL per statement, and under load
+    (the loop busy with other games) each of those waits could last the interpreter's whole
+    switch interval (5 ms): a move's four statements took 20 ms (``bench/store.py``,
+    docs/speed.md). A switch between greenlets is a few hundred nanoseconds.
+    """
+    import greenlet  # the postgres extra's, as asyncpg
+
+    hop = greenlet.greenlet(fn)
+    hop.scopabot_hop = True  # type: ignore[attr-defined]  # what _awaited looks for
+    value = hop.switch(BlockingConnection(connection), *args)
+    while not hop.dead:
+        try:
+            result = await value
+        except BaseException as exc:  # the statement's error, raised where fn sent it
+            value = hop.throw(exc)
+        else:
+            value = hop.switch(result)
+    return cast(T, value)
+
+
+def _awaited(coro: Coroutine[Any, Any, T]) -> T:
+    """Await ``coro`` from the one-hop function running in this greenlet: the event loop's
+    greenlet (its parent, in :func:`run_blocking`) awaits it and switches back the result."""
+    import greenlet
+
+    hop = greenlet.getcurrent()
+    if not getattr(hop, "scopabot_hop", False) or hop.parent is None:
+        coro.close()
+        raise RuntimeError("a one-hop function's statement was sent outside run_blocking")
+    return cast(T, hop.parent.switch(coro))
 
 
 class BlockingConnection:
-    """sqlite3's words for a one-hop function running on a worker thread: each statement is
-    run by the event loop that owns the connection, and the thread waits for it."""
+    """sqlite3's words for a one-hop function: each statement is awaited on the asyncpg
+    connection by the event loop's greenlet (:func:`run_blocking`), and the function goes on
+    with its result as a plain call would."""
 
-    def __init__(self, connection: AsyncConnection, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, connection: AsyncConnection) -> None:
         self._connection = connection
-        self._loop = loop
 
     @property
     def in_transaction(self) -> bool:
         return self._connection.in_transaction
 
-    def _wait(self, coro: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
-
     def execute(self, sql: str, params: Sequence[Any] | None = None) -> Cursor:
-        rows, count = self._wait(self._connection._run(sql, params))
+        rows, count = _awaited(self._connection._run(sql, params))
         return Cursor(rows, count)
 
     def executemany(self, sql: str, seq: Iterable[Sequence[Any]]) -> Cursor:
-        self._wait(self._connection.executemany(sql, list(seq)))
+        _awaited(self._connection.executemany(sql, list(seq)))
         return Cursor([], -1)

@@ -23,14 +23,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Self, TypeVar, TypeVarTuple, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, TypeVarTuple, cast
 
 from .errors import DatabaseLockedError, DatabaseUnreachableError, StoreError
 from .migrate import Migration, load_migrations
 from .postgres import connect, migrate, redacted, require_driver, schema_version
-from .postgres_connection import AsyncConnection, BlockingConnection
+from .postgres_connection import AsyncConnection, run_blocking
 
 if TYPE_CHECKING:
     import sqlite3
@@ -72,6 +72,7 @@ class PostgresDatabase:
         conn = await connect(url)
         try:
             await migrate(conn, self.url, migrations=migrations)
+            await _serializable(conn)
         except BaseException:
             await conn.close()
             raise
@@ -79,10 +80,16 @@ class PostgresDatabase:
         self._connection = AsyncConnection(conn)
         return self
 
+    async def connect_another(self) -> asyncpg.Connection:
+        """A connection of its own to the same database (a LISTEN must not share the
+        store's: store/outbox.py)."""
+        return await connect(self._url)
+
     async def _connected(self) -> AsyncConnection:
         if self._conn is None or self._conn.is_closed():
             log.warning("the connection to %s was lost: connecting again", self.url)
             self._conn = await connect(self._url)
+            await _serializable(self._conn)
             self._connection = AsyncConnection(self._conn)
         assert self._connection is not None
         return self._connection
@@ -204,8 +211,9 @@ class PostgresDatabase:
         return exc
 
     async def write_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
-        """A write transaction running ``fn`` on a worker thread; run again from its start
-        when a concurrent transaction of another process made it fail."""
+        """A write transaction running ``fn`` (in a greenlet on the loop's thread,
+        :func:`~.postgres_connection.run_blocking`); run again from its start when a
+        concurrent transaction of another process made it fail."""
         for attempt in range(_RETRIES):
             try:
                 # Shielded: a caller cancelled meanwhile leaves a transaction that ends whole
@@ -218,6 +226,41 @@ class PostgresDatabase:
                 await asyncio.sleep(0.005 * 2**attempt)
         raise AssertionError("unreachable")
 
+    async def statement_once(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        """One statement in a transaction of its own (PostgreSQL's implicit one): one round
+        trip to the server instead of four (``BEGIN``, two statements, ``COMMIT``), for a
+        write that one statement can say whole (a plain move: ``game_rows.MOVE_AT_ONCE_SQL``).
+        Returns its rows. Run again, like a one-hop write, when a concurrent transaction of
+        another process made it fail."""
+        for attempt in range(_RETRIES):
+            try:
+                return await asyncio.shield(self._statement(sql, params))
+            except Exception as exc:
+                error = self._translated(exc)
+                if not isinstance(error, DatabaseLockedError) or attempt == _RETRIES - 1:
+                    raise error from exc
+                await asyncio.sleep(0.005 * 2**attempt)
+        raise AssertionError("unreachable")
+
+    async def _statement(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        import asyncpg
+
+        async with self._lock:
+            for attempt in (1, 2):
+                try:
+                    connection = await self._connected()
+                    # The seam's statement, prepared once per connection; outside a
+                    # transaction block PostgreSQL commits it on its own.
+                    rows = await connection.execute_fetchall(sql, params)
+                    break
+                except (OSError, asyncpg.InterfaceError) as exc:
+                    if attempt == 1 and _lost(exc):  # found dead before it was sent
+                        await self._drop()
+                        continue
+                    raise self._error(exc) from exc
+        self._commits += 1
+        return rows
+
     async def read_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
         try:
             return await self._once(fn, args, write=False)
@@ -227,10 +270,15 @@ class PostgresDatabase:
     async def _once(
         self, fn: Callable[[sqlite3.Connection, *Ts], T], args: tuple[*Ts], *, write: bool
     ) -> T:
-        loop = asyncio.get_running_loop()
         async with self._transaction(write=write) as connection:
-            blocking = cast("sqlite3.Connection", BlockingConnection(connection, loop))
-            return await asyncio.to_thread(fn, blocking, *args)
+            return await run_blocking(connection, fn, *args)
+
+
+async def _serializable(conn: asyncpg.Connection) -> None:
+    """A statement sent on its own (:meth:`PostgresDatabase.statement_once`) runs in a
+    ``SERIALIZABLE`` transaction of its own, as every write transaction here does: PostgreSQL
+    checks serializability only among serializable transactions."""
+    await conn.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE")
 
 
 def _lost(exc: BaseException) -> bool:

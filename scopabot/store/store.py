@@ -4,7 +4,8 @@ Each part is one topic with its own methods, all on the one shared :class:`Datab
 method one transaction): ``store.games`` (a game's record, snapshot and moves), ``store.deadlines``
 (each turn's deadline and reminder), ``store.tables`` (where people gather before a game),
 ``store.settings`` (a server's and a person's settings), ``store.boards`` (ratings, statistics
-and results), ``store.score_sheets`` (the score keeper's sheets) and ``store.tournaments``.
+and results), ``store.score_sheets`` (the score keeper's sheets), ``store.tournaments`` and
+``store.outbox`` (notices between bot processes).
 The root only opens, checks and closes the file.
 """
 
@@ -18,6 +19,7 @@ from .database import AnyDatabase, Database
 from .deadlines import DeadlineStore
 from .games import GameStore
 from .migrate import Migration
+from .outbox import OutboxStore
 from .postgres import is_postgres_url
 from .postgres_database import PostgresDatabase
 from .score_sheets import ScoreSheetStore
@@ -39,6 +41,7 @@ class Store:
         self.boards = BoardStore(database)
         self.score_sheets = ScoreSheetStore(database)
         self.tournaments = TournamentStore(database)
+        self.outbox = OutboxStore(database)
 
     @classmethod
     async def open(

@@ -59,11 +59,31 @@ def world_with_threads() -> World:
     return world
 
 
+def world_of_two_shards() -> tuple[World, int, int]:
+    """The world of :func:`world_with_threads` (its server "Osteria") plus the server
+    "Bettola" with #banco, where alice, bob and carol are too and the bot may open threads,
+    in the other shard of two; returns the world and the two servers' shards."""
+    world = world_with_threads()
+    osteria = next(iter(world.guilds.values()))
+    osteria_shard = (osteria.id >> 22) % 2
+    alice = world.user_named("alice")
+    bettola = world.add_guild("Bettola", owner=alice, shard=(1 - osteria_shard, 2))
+    for name in ("bob", "carol"):
+        world.add_member(bettola, world.user_named(name))
+    world.add_text_channel(bettola, "banco")
+    role = world.add_role(
+        bettola, "ScopaBot", permissions=CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+    )
+    world.add_member(bettola, world.bot, roles=[role])
+    return world, osteria_shard, 1 - osteria_shard
+
+
 @dataclass
 class BotProcess:
     standin: DiscordStandIn
     database: Path
     env: dict[str, str] = field(default_factory=dict)
+    args: list[str] = field(default_factory=list)  # bot.py's command line, e.g. --shards 0
     process: asyncio.subprocess.Process | None = None
     lines: list[str] = field(default_factory=list)
     _reader: asyncio.Task[None] | None = None
@@ -73,6 +93,7 @@ class BotProcess:
         self.process = await asyncio.create_subprocess_exec(
             sys.executable,
             str(REPO_ROOT / "bot.py"),
+            *self.args,
             cwd=REPO_ROOT,
             env={
                 **os.environ,
@@ -236,6 +257,62 @@ async def next_turn(
 
     who, hand = await standin.wait_for(ready, timeout=timeout)
     return None if who == "over" else (who, hand)
+
+
+def version_on(message: Message) -> int | None:
+    """The game version a message was drawn at, read off its game buttons' custom_ids
+    (``sb|g|<game>|<version>|…``); None when it has none."""
+    versions = {
+        int(str(b["custom_id"]).split("|")[3])
+        for b in message.buttons()
+        if str(b.get("custom_id", "")).startswith("sb|g|")
+    }
+    return max(versions) if versions else None
+
+
+async def table_caught_up(standin: DiscordStandIn, thread: Any, hand: Message) -> Message:
+    """Wait until the table message shows the game at the version ``hand`` was drawn at.
+
+    The hand's buttons go live as soon as the service says it is the person's turn; the
+    table's edit for the move before may still be on its way. A test that changes the world
+    under the table (a moderator deleting its thread) waits for this, so that it acts between
+    two moves, as it means to, and not while the bot's edit is in flight."""
+    version = version_on(hand)
+    assert version is not None, hand.text()
+
+    def caught_up() -> Message | None:
+        for table in table_messages(standin, thread):
+            if version_on(table) == version:
+                return table
+        return None
+
+    return await standin.wait_for(caught_up, timeout=10)
+
+
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+LET_GO = "Discord did not take the answer to a played card"  # scopabot/bot/actions.py
+
+
+def answers_let_go(bot: BotProcess) -> int:
+    """How many answers to a played card the bot has let go so far (its log says)."""
+    return sum(LET_GO in line for line in bot.lines)
+
+
+async def answer_given_up(
+    standin: DiscordStandIn, bot: BotProcess, interaction_id: int, *, before: int
+) -> list[Any]:
+    """Wait until the bot has let one more answer go than ``before`` and no attempt to
+    answer ``interaction_id`` is still being handled; return those attempts."""
+
+    def attempts() -> list[Any]:
+        return [
+            r for r in standin.requests if r.route == CALLBACK and str(interaction_id) in r.path
+        ]
+
+    await standin.wait_for(
+        lambda: answers_let_go(bot) > before and all(r.status for r in attempts()), timeout=15
+    )
+    return attempts()
 
 
 async def play_from(

@@ -10,7 +10,6 @@ alt text writes "fante di coppe" where a button says "Fante di coppe".
 from __future__ import annotations
 
 import contextlib
-import functools
 import re
 from typing import Any
 
@@ -100,8 +99,11 @@ def hand_picture_cards(message: Message) -> list[str]:
     return cards_in(pictures["hand.png"]["description"])
 
 
-def has_picture(message: Message) -> bool:
-    return bool(message.attachments)
+async def picture_arrived(s: DiscordStandIn, hand: Message) -> None:
+    """Wait for a hand's picture: the answer to a click shows the new hand at once, and its
+    picture follows by an edit when it was not drawn in time (test_answers.py); a loaded
+    machine draws late."""
+    await s.wait_for(lambda: [a["filename"] for a in hand.attachments] == ["hand.png"], timeout=5)
 
 
 def table_picture(message: Message) -> dict[str, Any]:
@@ -152,12 +154,11 @@ async def test_the_table_and_each_hand_carry_their_pictures_through_a_match(
         other = bob if actor is alice else alice
         # The hand's picture names exactly the cards on its buttons, in their order.
         mine = [c for label in card_labels(hand) for c in cards_in(label)]
+        await picture_arrived(s, hand)
         assert hand_picture_cards(hand) == mine
         other_hand = hand_message(s, other)
         if other_hand is not None and not is_over(table):
-            # The other's answer may have gone without its picture (late under load), which
-            # then follows as an edit of that message: wait for it, then compare.
-            await s.wait_for(functools.partial(has_picture, other_hand), timeout=10)
+            await picture_arrived(s, other_hand)
             assert hand_picture_cards(other_hand) == [
                 c for label in card_labels(other_hand) for c in cards_in(label)
             ]

@@ -6,7 +6,15 @@ from typing import Any
 
 from tests.standin import DiscordStandIn
 
-from .helpers import START, BotProcess, is_over, next_turn, play_from, table_messages
+from .helpers import (
+    START,
+    BotProcess,
+    is_over,
+    next_turn,
+    play_from,
+    table_caught_up,
+    table_messages,
+)
 
 
 def live_thread(standin: DiscordStandIn) -> Any:
@@ -41,7 +49,7 @@ async def test_an_archived_table_thread_is_reopened_on_the_next_move(
     thread = await started(s)
     turn = await next_turn(s, thread, [alice])
     assert turn is not None
-    table = table_messages(s, thread)[0]
+    table = await table_caught_up(s, thread, turn[1])  # between two moves
     s.world.archive_thread(thread)  # a moderator, or a day without moves
     edits = len(table.history)
     played, _ = await play_from(s, alice, turn[1])
@@ -66,6 +74,7 @@ async def test_a_deleted_table_thread_is_opened_again_and_the_match_goes_on(
         await play_from(s, alice, turn[1])
     turn = await next_turn(s, thread, [alice])
     assert turn is not None
+    await table_caught_up(s, thread, turn[1])  # between two moves, not during an edit
     s.world.delete_channel(thread)  # a moderator deletes the thread and the table in it
     played, _ = await play_from(s, alice, turn[1])
     new = await s.wait_for(lambda: live_thread(s), timeout=5)
@@ -90,7 +99,7 @@ async def test_a_thread_archived_while_the_bot_was_down_is_reopened_after_one_re
     thread = await started(s)
     turn = await next_turn(s, thread, [alice])
     assert turn is not None
-    table = table_messages(s, thread)[0]
+    table = await table_caught_up(s, thread, turn[1])  # between two moves
     await bot_py.kill()
     s.world.archive_thread(thread)  # nobody told the bot: it was not running
     await bot_py.start()

@@ -4,6 +4,15 @@ Sessions outlive connections, as on Discord: events dispatched while the bot is 
 connections are buffered with their sequence numbers and replayed on RESUME. Each connection
 writes through one queue, so events reach the bot in sequence order and a zlib-stream
 (one compression context for the whole connection) stays consistent.
+
+Shards, as Discord has them (the "Sharding" topic of the developer docs): an IDENTIFY may
+carry ``shard: [shard_id, num_shards]``; that session then hears only of the guilds with
+``(guild_id >> 22) % num_shards == shard_id`` (its READY lists only those, and only those get
+a GUILD_CREATE), and DMs, with the interactions from them, go to shard 0 only. A session
+without ``shard`` is shard 0 of 1 and hears of everything. A shard that is not
+``0 <= shard_id < num_shards`` is closed with 4010 ("Invalid shard"). Several sessions, one a
+shard (as several bot processes hold them), are served at once; a new IDENTIFY of a shard
+replaces that shard's earlier session.
 """
 
 from __future__ import annotations
@@ -36,6 +45,24 @@ MESSAGE_CONTENT = 1 << 15
 AUTHENTICATION_FAILED = 4004
 NOT_AUTHENTICATED = 4003
 UNKNOWN_OPCODE = 4001
+INVALID_SHARD = 4010
+
+# What a message event loses without the message content intent.
+_NO_CONTENT: Payload = {"content": "", "embeds": [], "components": [], "attachments": []}
+
+# Events about a guild itself name it ``id``; every other guild event names it ``guild_id``.
+_GUILD_ITSELF = ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+
+
+def shard_of(guild_id: int | None, num_shards: int) -> int:
+    """The shard that hears of ``guild_id`` (Discord's formula); DMs are shard 0's."""
+    return 0 if guild_id is None else (guild_id >> 22) % num_shards
+
+
+def guild_of_event(event: str, data: Payload) -> int | None:
+    """The guild an event is about (None: a DM, or nothing of a guild)."""
+    raw = data.get("id") if event in _GUILD_ITSELF else data.get("guild_id")
+    return int(raw) if raw is not None else None
 
 
 @dataclass
@@ -61,9 +88,15 @@ class Connection:
 class Session:
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)  # [shard_id, num_shards] of its IDENTIFY
     seq: int = 0
     buffer: list[Payload] = field(default_factory=list)
     connection: Connection | None = None
+
+    def hears_of(self, guild_id: int | None) -> bool:
+        """Whether this session's shard is the one Discord sends ``guild_id``'s events to."""
+        shard_id, num_shards = self.shard
+        return shard_of(guild_id, num_shards) == shard_id
 
     def push(self, event: str, data: Payload) -> None:
         self.seq += 1
@@ -81,7 +114,8 @@ class Gateway:
         self._resume_url = resume_url
         self.heartbeat_interval_ms = 41_250
         self.sessions: dict[str, Session] = {}
-        self.current: Session | None = None
+        self.current: Session | None = None  # the session attached last
+        self.shards: dict[tuple[int, int], Session] = {}  # each shard's session now
         self.connections: list[Connection] = []
         self.received: list[Payload] = []  # every op the bot sent, token redacted
         self.identifies = 0
@@ -90,14 +124,15 @@ class Gateway:
 
     # Dispatch -------------------------------------------------------------------------------
 
+    def receivers(self, guild_id: int | None) -> list[Session]:
+        """The sessions Discord would send an event of ``guild_id`` (None: a DM) to."""
+        return [s for s in self.shards.values() if s.hears_of(guild_id)]
+
     def dispatch(self, event: str, data: Payload, *, intent: int | None = None) -> None:
-        """Send an event to the bot's session, if its intents ask for it."""
-        session = self.current
-        if session is None:
-            return
-        if intent is not None and not session.intents & intent:
-            return
-        session.push(event, data)
+        """Send an event to the session of its guild's shard, if its intents ask for it."""
+        for session in self.receivers(guild_of_event(event, data)):
+            if intent is None or session.intents & intent:
+                session.push(event, data)
 
     def dispatch_message(
         self,
@@ -109,38 +144,41 @@ class Gateway:
         mentions_bot: bool = False,
     ) -> None:
         """MESSAGE_CREATE/UPDATE with Discord's intent rules, content stripped without intent."""
-        session = self.current
-        if session is None:
-            return
         in_dm = channel_type is ChannelType.DM
-        if not session.intents & (DIRECT_MESSAGES if in_dm else GUILD_MESSAGES):
-            return
         privileged = in_dm or author_id == self.world.bot.id or mentions_bot
-        if not privileged and not session.intents & MESSAGE_CONTENT:
-            data = {**data, "content": "", "embeds": [], "components": [], "attachments": []}
-        session.push(event, data)
+        for session in self.receivers(guild_of_event(event, data)):
+            if not session.intents & (DIRECT_MESSAGES if in_dm else GUILD_MESSAGES):
+                continue
+            if not privileged and not session.intents & MESSAGE_CONTENT:
+                session.push(event, {**data, **_NO_CONTENT})
+            else:
+                session.push(event, data)
 
     # Test hooks ----------------------------------------------------------------------------
 
-    def _live(self) -> Connection:
-        if self.current is None or self.current.connection is None:
+    def _live(self, shard: tuple[int, int] | None = None) -> Connection:
+        """The connection of ``shard``'s session, or of the session attached last."""
+        session = self.current if shard is None else self.shards.get(shard)
+        if session is None or session.connection is None:
             raise RuntimeError("no bot is connected to the gateway")
-        return self.current.connection
+        return session.connection
 
-    async def request_reconnect(self) -> None:
+    async def request_reconnect(self, *, shard: tuple[int, int] | None = None) -> None:
         """Op 7: the bot should close and RESUME."""
-        self._live().queue.put_nowait({"op": RECONNECT, "d": None})
+        self._live(shard).queue.put_nowait({"op": RECONNECT, "d": None})
 
-    async def invalidate_session(self, *, resumable: bool = False) -> None:
+    async def invalidate_session(
+        self, *, resumable: bool = False, shard: tuple[int, int] | None = None
+    ) -> None:
         """Op 9; a non-resumable session is forgotten, so the bot must IDENTIFY again."""
-        connection = self._live()
+        connection = self._live(shard)
         if not resumable and connection.session is not None:
             self.sessions.pop(connection.session.id, None)
         connection.queue.put_nowait({"op": INVALID_SESSION, "d": resumable})
 
-    async def drop(self, *, code: int | None = None) -> None:
+    async def drop(self, *, code: int | None = None, shard: tuple[int, int] | None = None) -> None:
         """Lose the connection: a close frame with ``code``, or the TCP link cut without one."""
-        connection = self._live()
+        connection = self._live(shard)
         if code is None:
             transport = connection.request.transport
             if transport is not None:
@@ -209,7 +247,7 @@ class Gateway:
         elif connection.session is None:
             await connection.ws.close(code=NOT_AUTHENTICATED, message=b"Not authenticated.")
         elif op == REQUEST_MEMBERS:
-            self._members_chunk(data)
+            self._members_chunk(connection.session, data)
         elif op in (PRESENCE, VOICE):
             pass
         else:
@@ -219,15 +257,24 @@ class Gateway:
         if data.get("token") != self.world.token:
             await connection.ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
             return
+        shard = _shard(data.get("shard", [0, 1]))
+        if shard is None:
+            await connection.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return
         self.identifies += 1
-        session = Session(uuid.uuid4().hex, int(data.get("intents", 0)))
+        session = Session(uuid.uuid4().hex, int(data.get("intents", 0)), shard)
         self.sessions[session.id] = session
+        replaced = self.shards.get(shard)
+        if replaced is not None:
+            self.sessions.pop(replaced.id, None)  # that shard identified anew: a new session
+        self.shards[shard] = session
         self._attach(connection, session)
         world = self.world
+        guilds = [g for g in world.guilds.values() if session.hears_of(g.id)]
         ready: Payload = {
             "v": 10,
             "user": {**world.bot.payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self._resume_url(),
@@ -244,13 +291,17 @@ class Gateway:
             ready["shard"] = data["shard"]
         session.push("READY", ready)
         self.readies += 1
-        for guild in world.guilds.values():
+        for guild in guilds:
             session.push("GUILD_CREATE", world.guild_create_payload(guild))
         world.touch()
 
     async def _resume(self, connection: Connection, data: Payload) -> None:
         session = self.sessions.get(str(data.get("session_id")))
-        if session is None or data.get("token") != self.world.token:
+        if (
+            session is None
+            or data.get("token") != self.world.token
+            or self.shards.get(session.shard) is not session
+        ):
             connection.queue.put_nowait({"op": INVALID_SESSION, "d": False})
             return
         self.resumes += 1
@@ -270,11 +321,12 @@ class Gateway:
         connection.session = session
         self.current = session
 
-    def _members_chunk(self, data: Payload) -> None:
+    def _members_chunk(self, session: Session, data: Payload) -> None:
+        """The chunk goes to the session that asked, and only for a guild of its shard."""
         guild = self.world.guilds.get(int(data.get("guild_id", 0)))
-        if guild is None:
+        if guild is None or not session.hears_of(guild.id):
             return
-        self.dispatch(
+        session.push(
             "GUILD_MEMBERS_CHUNK",
             {
                 "guild_id": str(guild.id),
@@ -288,3 +340,15 @@ class Gateway:
 
     def ops_received(self, op: int) -> list[Payload]:
         return [p for p in self.received if p.get("op") == op]
+
+
+def _shard(value: object) -> tuple[int, int] | None:
+    """``[shard_id, num_shards]`` as Discord accepts it, else None (closed with 4010)."""
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        return None
+    shard_id, num_shards = value
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in (shard_id, num_shards)):
+        return None
+    if not 0 <= shard_id < num_shards:
+        return None
+    return shard_id, num_shards

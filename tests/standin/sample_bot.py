@@ -103,12 +103,16 @@ class Board(ui.LayoutView):
 
 
 class SampleBot(commands.Bot):
-    def __init__(self) -> None:
+    """``shard_id`` and ``shard_count`` make it one shard of several (discord.py's own)."""
+
+    def __init__(self, **shard: int) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             guild_ready_timeout=0.01,
+            **shard,
         )
+        self.interactions_seen: list[int | None] = []  # the guild of each, None in a DM
         self.errors: list[discord.HTTPException] = []
         self.seen_messages: list[str] = []
         self.edits_seen: list[int] = []
@@ -130,6 +134,9 @@ class SampleBot(commands.Bot):
 
     async def on_resumed(self) -> None:
         self.resumed_count += 1
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        self.interactions_seen.append(interaction.guild_id)
 
     async def on_message(self, message: discord.Message) -> None:
         self.seen_messages.append(message.content)

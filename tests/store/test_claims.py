@@ -79,3 +79,76 @@ async def test_a_hundred_same_moves_through_two_processes_play_one(database: Pat
     finally:
         await one.close()
         await two.close()
+
+
+async def test_one_process_at_a_time_holds_the_scheduler_lease(database: Path | str) -> None:
+    """Of two processes asking together, one holds the lease; it renews it, the other does
+    not get it while it lives; released (or run out), the other takes it."""
+    one = await Store.open(database)
+    two = await Store.open(database)
+    try:
+        asked = await asyncio.gather(
+            *(
+                store.deadlines.hold_lease("scheduler", name, 30)
+                for _ in range(10)
+                for store, name in ((one, "one"), (two, "two"))
+            ),
+        )
+        holders = {("one", "two")[n % 2] for n, held in enumerate(asked) if held > 0}
+        assert len(holders) == 1
+        (winner,) = holders
+        first, second = (one, two) if winner == "one" else (two, one)
+        loser = "two" if winner == "one" else "one"
+        assert 29 < await first.deadlines.hold_lease("scheduler", winner, 30) <= 30  # renewed
+        assert await second.deadlines.hold_lease("scheduler", loser, 30) == 0
+        holder = await second.deadlines.lease_holder("scheduler")
+        assert holder is not None and holder[0] == winner and 29 < holder[1] <= 30
+        await second.deadlines.release_lease("scheduler", loser)  # not its to give up
+        assert await second.deadlines.hold_lease("scheduler", loser, 30) == 0
+        await first.deadlines.release_lease("scheduler", winner)
+        assert await second.deadlines.hold_lease("scheduler", loser, 0.05) > 0
+        # Run out (its process stopped renewing it): the other takes it.
+        await asyncio.sleep(0.1)
+        assert await first.deadlines.hold_lease("scheduler", winner, 30) > 0
+        assert await second.deadlines.hold_lease("scheduler", loser, 30) == 0
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_computer_turn_is_claimed_by_one_process(database: Path | str) -> None:
+    """Two processes about to think the same computer turn: one claims it; the claim is
+    renewed by its holder, a later turn is anyone's, and a claim that ran out with its turn
+    still to play is an orphan another process takes over."""
+    one = await Store.open(database)
+    two = await Store.open(database)
+    try:
+        stored = await new_game(one, Rules(), 1)
+        game, version = stored.id, stored.version
+        claimed = await asyncio.gather(
+            *(
+                store.deadlines.claim_turn(game, version, name, 30)
+                for _ in range(10)
+                for store, name in ((one, "one"), (two, "two"))
+            )
+        )
+        holders = {("one", "two")[n % 2] for n, took in enumerate(claimed) if took}
+        assert len(holders) == 1  # its holder renewing it, the other refused every time
+        (winner,) = holders
+        loser = "two" if winner == "one" else "one"
+        assert await two.deadlines.claim_turn(game, version, winner, 30)  # renewed
+        assert not await one.deadlines.claim_turn(game, version, loser, 30)
+        assert not await two.deadlines.claim_turn(game, version - 1, loser, 30)  # older
+        assert await one.deadlines.orphaned_turns() == []
+        # The holder dies: its claim runs out with the turn still to play.
+        assert await one.deadlines.claim_turn(game, version, winner, 0.05)
+        await asyncio.sleep(0.1)
+        assert await two.deadlines.orphaned_turns() == [game]
+        assert await two.deadlines.claim_turn(game, version, loser, 30)
+        assert await one.deadlines.orphaned_turns() == []
+        # The next turn is anyone's, whoever held the last.
+        assert await one.deadlines.claim_turn(game, version + 1, winner, 30)
+        assert not await two.deadlines.claim_turn(game, version + 1, loser, 30)
+    finally:
+        await one.close()
+        await two.close()

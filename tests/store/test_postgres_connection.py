@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 
 import pytest
 
@@ -211,3 +212,79 @@ async def test_a_connection_the_server_dropped_is_replaced(
         assert rows == [(1,), (2,)]
     finally:
         await database.close()
+
+
+async def test_a_one_hop_function_runs_on_the_event_loops_thread(postgres_url: str) -> None:
+    """No worker thread and no hand-off per statement (docs/speed.md): the function runs
+    where the connection's event loop runs, and a statement's error reaches it where it was
+    sent, as on SQLite."""
+    database = await PostgresDatabase.open(postgres_url)
+    try:
+
+        def where(conn: sqlite3.Connection) -> tuple[str, str]:
+            conn.execute("SELECT count(*) FROM tables")
+            try:
+                conn.execute("SELECT no_such_column FROM tables")
+            except sqlite3.OperationalError as exc:
+                return threading.current_thread().name, str(exc)
+            return threading.current_thread().name, ""
+
+        name, error = await database.read_once(where)
+        assert name == threading.current_thread().name
+        assert "no_such_column" in error
+    finally:
+        await database.close()
+
+
+async def test_a_plain_move_is_one_statement_and_refused_as_on_sqlite(
+    migrated_postgres_url: str,
+) -> None:
+    """A move that writes only the game's row and the move's takes one round trip on
+    PostgreSQL (game_rows.MOVE_AT_ONCE_SQL), not a one-hop transaction; one refused by the
+    version, or by a finished game, is refused with the same error as on SQLite."""
+    from scopabot.engine import Game, Rules
+    from scopabot.service.live import LiveGames
+    from scopabot.store import Actor, GameClosedError, SeatHolder, StaleVersionError, Store
+
+    store = await Store.open(migrated_postgres_url)
+    other = await Store.open(migrated_postgres_url)
+    try:
+        stored = await store.games.create(
+            Game.new(Rules(), seed=5), seats=[SeatHolder.human(1), SeatHolder.human(2)]
+        )
+        database = store.database
+        assert isinstance(database, PostgresDatabase)
+        hops: list[object] = []
+        write_once = database.write_once
+
+        async def counted(fn: object, *args: object) -> object:
+            hops.append(fn)
+            return await write_once(fn, *args)  # type: ignore[arg-type]
+
+        database.write_once = counted  # type: ignore[method-assign, assignment]
+        live = LiveGames.of(store)
+        game, version = stored.game, stored.version
+        plain = 0
+        while game.deal_scores == () and plain < 5:
+            move = game.legal_moves()[0]
+            applied = await live.apply_move(stored.id, version, move, by=Actor.user(1))
+            game, version, plain = applied.game, applied.version, plain + 1
+        assert hops == []  # every one a single statement
+        reread = await other.games.load(stored.id)
+        assert (reread.version, reread.game.move_count) == (version, plain)
+        assert [m.move for m in await other.games.moves(stored.id)] == [
+            str(m) for m in reread.game.record().moves
+        ]
+        # Another process moves it on: this one's plain move is refused by the version.
+        move = reread.game.legal_moves()[0]
+        await LiveGames.of(other).apply_move(stored.id, version, move, by=Actor.user(1))
+        with pytest.raises(StaleVersionError) as stale:
+            await live.apply_move(stored.id, version, move, by=Actor.user(1))
+        assert (stale.value.expected, stale.value.actual) == (version, version + 1)
+        now = (await other.games.load(stored.id)).game
+        await other.games.abandon(stored.id, version + 1)
+        with pytest.raises(GameClosedError):
+            await live.apply_move(stored.id, version + 1, now.legal_moves()[0], by=Actor.user(1))
+    finally:
+        await store.close()
+        await other.close()

@@ -246,3 +246,18 @@ async def test_postgresql_upgrades_from_every_earlier_version_as_sqlite_does(
                     assert theirs == ours and ours, table
     finally:
         await conn.close()
+
+
+async def test_every_integer_column_is_a_bigint(migrated_postgres_url: str) -> None:
+    """SQLite's INTEGER holds 64 bits; so does every integer column on PostgreSQL (0013 made
+    0011's two INTEGER columns BIGINT: a Discord id or a count never overflows on one database
+    and not on the other)."""
+    conn = await asyncpg.connect(migrated_postgres_url)
+    try:
+        narrow = await conn.fetch(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns"
+            " WHERE table_schema = 'public' AND data_type IN ('integer', 'smallint')"
+        )
+    finally:
+        await conn.close()
+    assert [tuple(r) for r in narrow] == []

@@ -1,0 +1,283 @@
+"""Several processes on one database: a move applied where its table is not shown.
+
+Two services on one database stand for two bot processes: ``here`` shows the tables of server
+``SHOWN`` (its shard), ``there`` shows the others (a DM click, the scheduler). A move ``there``
+applies to a table of ``SHOWN`` writes a notice in its transaction; ``here`` claims it and
+gets the events ``there`` published, and its own copy of the game is brought up to date."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from scopabot.service import (
+    CardPlayed,
+    ErrorCode,
+    Event,
+    FakeClock,
+    GameService,
+    HandChanged,
+    InlineThinker,
+    MatchOver,
+    Pace,
+    SeatTakenBack,
+    TurnStarted,
+)
+from scopabot.store import Store
+
+from .helpers import play_once
+
+SHOWN = 5 << 22  # a server of shard 1 of 2
+
+
+def shard_1(guild_id: int | None) -> bool:
+    return guild_id is not None and (guild_id >> 22) % 2 == 1
+
+
+def shard_0(guild_id: int | None) -> bool:
+    return not shard_1(guild_id)
+
+
+class Shown:
+    """What the front end of the showing process was handed."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    async def __call__(self, events: Sequence[Event]) -> None:
+        self.events.extend(events)
+
+    def of(self, kind: type[Event]) -> list[Event]:
+        return [e for e in self.events if isinstance(e, kind)]
+
+
+@pytest.fixture
+async def pair(
+    database: Path | str, clock: FakeClock
+) -> AsyncIterator[tuple[GameService, GameService]]:
+    """``here`` (shard 1: shows SHOWN) and ``there`` (shard 0), each on its own store."""
+    stores = [await Store.open(database), await Store.open(database)]
+    services = [
+        await GameService.start(s, clock=clock, thinker=InlineThinker(), computer_pause=0)
+        for s in stores
+    ]
+    here, there = services
+    here.relay.show_here(shard_1)
+    there.relay.show_here(shard_0)
+    yield here, there
+    for service in services:
+        await service.close()
+    for store in stores:
+        await store.close()
+
+
+async def started(service: GameService, *, computers: int = 0) -> int:
+    table = await service.tables.open(host=1, guild_id=SHOWN, channel_id=77, computers=computers)
+    if not computers:
+        await service.tables.join(table.id, user=2)
+    return (await service.tables.start(table.id, by=1, seed=3)).game_id
+
+
+async def test_a_move_made_elsewhere_reaches_the_process_that_shows_its_table(
+    pair: tuple[GameService, GameService],
+) -> None:
+    here, there = pair
+    game_id = await started(here)
+    before = await here.games.public_view(game_id)  # here holds the game, at its start
+    mover = before.seats[before.turn].user_id
+    assert mover is not None
+    moved = await play_once(there, game_id, mover)  # the DM click reached the other process
+    assert await here.store.outbox.count() == 1
+    shown = Shown()
+    assert await here.relay.take(shown) == 1
+    assert await here.relay.take(shown) == 0  # taken once
+    assert await here.store.outbox.count() == 0
+    [played] = shown.of(CardPlayed)
+    assert isinstance(played, CardPlayed) and moved.move is not None
+    assert (played.version, played.user_id, played.public) == (moved.version, mover, None)
+    assert played.play.card == moved.move.card
+    [turn] = shown.of(TurnStarted)
+    assert isinstance(turn, TurnStarted)
+    assert turn.user_id == 3 - mover and turn.version == moved.version
+    # The mover's own hand was answered where they clicked; the others' are shown here.
+    assert all(isinstance(e, HandChanged) and e.seat != played.seat for e in shown.of(HandChanged))
+    after = await here.games.public_view(game_id)
+    assert after.version == moved.version  # here's copy was brought up to date
+    # Here plays on from it; there's old copy is refused with the stale version, then reads
+    # the game again.
+    nxt = await play_once(here, game_id, 3 - mover)
+    assert await here.store.outbox.count() == 0  # shown here: no notice
+    view = await there.games.seat_view(game_id, user=mover)
+    assert view.version == nxt.version
+
+
+async def test_the_loser_of_a_race_is_refused_cleanly_and_reads_the_game_again(
+    pair: tuple[GameService, GameService],
+) -> None:
+    here, there = pair
+    game_id = await started(here)
+    public = await there.games.public_view(game_id)  # both hold the game at one version
+    mover = public.seats[public.turn].user_id or 0
+    view = await there.games.seat_view(game_id, user=mover)
+    card = str(next(iter(view.choices)))
+    capture = "+".join(str(c) for c in view.choices[next(iter(view.choices))][0].sorted_capture())
+    plays = [
+        s.games.play(game_id, user=mover, card=card, capture=capture or None, version=view.version)
+        for s in (here, there) * 5
+    ]
+    results = await asyncio.gather(*plays, return_exceptions=True)
+    won = [r for r in results if not isinstance(r, BaseException)]
+    assert len(won) == 1, results
+    assert all(getattr(r, "code", None) is ErrorCode.STALE_VERSION for r in results if r not in won)
+    for service in (here, there):
+        assert (await service.games.public_view(game_id)).version == view.version + 1
+    stored = await here.store.games.load(game_id)
+    assert stored.version == view.version + 1 and stored.game.move_count == 1
+
+
+async def test_only_the_moves_of_another_processs_tables_leave_a_notice(
+    pair: tuple[GameService, GameService],
+) -> None:
+    _, there = pair
+    elsewhere = await there.tables.open(host=1, guild_id=4 << 22, channel_id=78)
+    await there.tables.join(elsewhere.id, user=2)
+    game_id = (await there.tables.start(elsewhere.id, by=1, seed=3)).game_id
+    for _ in range(3):
+        public = await there.games.public_view(game_id)
+        await play_once(there, game_id, public.seats[public.turn].user_id or 0)
+    assert await there.store.outbox.count() == 0  # shard 0's table, moved by shard 0
+    shown = Shown()
+    assert await there.relay.take(shown) == 0
+
+
+async def test_two_processes_of_one_shard_never_both_take_a_notice(
+    database: Path | str, clock: FakeClock
+) -> None:
+    stores = [await Store.open(database) for _ in range(3)]
+    services = [
+        await GameService.start(s, clock=clock, thinker=InlineThinker(), computer_pause=0)
+        for s in stores
+    ]
+    try:
+        mover_side, *showing = services
+        mover_side.relay.show_here(shard_0)
+        for service in showing:
+            service.relay.show_here(shard_1)
+        game_id = await started(mover_side)
+        for _ in range(4):
+            public = await mover_side.games.public_view(game_id)
+            await play_once(mover_side, game_id, public.seats[public.turn].user_id or 0)
+        assert await mover_side.store.outbox.count() == 4
+        shown = [Shown(), Shown()]
+        counts = await asyncio.gather(
+            *(s.relay.take(r) for s, r in zip(showing, shown, strict=True))
+        )
+        counts += await asyncio.gather(
+            *(s.relay.take(r) for s, r in zip(showing, shown, strict=True))
+        )
+        assert sum(counts) == 4
+        played = [e.version for r in shown for e in r.events if isinstance(e, CardPlayed)]
+        assert len(played) == len(set(played)) == 4  # each move shown once, by one of them
+    finally:
+        for service in services:
+            await service.close()
+        for store in stores:
+            await store.close()
+
+
+async def test_a_notice_claimed_by_a_process_that_died_is_taken_again(
+    pair: tuple[GameService, GameService], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    here, there = pair
+    game_id = await started(here)
+    public = await there.games.public_view(game_id)
+    await play_once(there, game_id, public.seats[public.turn].user_id or 0)
+    [(notice_id, _)] = await here.store.outbox.pending(stale_before=0)
+    now = 1_000_000_000_000
+    claimed = await here.store.outbox.claim([notice_id], by="dead", at=now, stale_before=0)
+    assert len(claimed) == 1
+    assert await here.store.outbox.claim([notice_id], by="other", at=now, stale_before=0) == []
+    assert await here.store.outbox.pending(stale_before=now) == []
+    again = await here.store.outbox.claim([notice_id], by="next", at=now + 1, stale_before=now + 1)
+    assert [n.id for n in again] == [notice_id]
+
+
+async def test_a_match_ended_elsewhere_comes_with_its_rating_changes(
+    pair: tuple[GameService, GameService],
+) -> None:
+    here, there = pair
+    game_id = await started(here)
+    await there.games.resign(game_id, user=1)  # /scopa resign in a DM: shard 0
+    shown = Shown()
+    assert await here.relay.take(shown) == 1
+    [over] = shown.of(MatchOver)
+    assert isinstance(over, MatchOver)
+    assert (over.reason, over.losing_side, over.winner_side) == ("resign", 0, 1)
+    assert set(over.rating_changes) == {1, 2} and set(over.global_rating_changes) == {1, 2}
+    public = await here.games.public_view(game_id)
+    assert public.finished
+
+
+async def test_a_computers_reply_to_a_move_made_elsewhere_is_told_too(
+    pair: tuple[GameService, GameService],
+) -> None:
+    here, there = pair
+    game_id = await started(here, computers=1)
+    public = await there.games.public_view(game_id)
+    if public.seats[public.turn].user_id is None:  # the computer opens: there plays it
+        await here.settle()
+    public = await there.games.public_view(game_id)
+    await play_once(there, game_id, 1)
+    await there.settle()  # the computer answers in the process that applied the move
+    shown = Shown()
+    await here.relay.take(shown)
+    played = [e for e in shown.events if isinstance(e, CardPlayed)]
+    assert [p.user_id is None for p in played] == [False, True]  # the person, the computer
+    assert played[1].version == played[0].version + 1
+    turns = [e for e in shown.events if isinstance(e, TurnStarted)]
+    assert [t.user_id for t in turns] == [1]  # only the turn that is the game's now
+
+
+async def test_a_seat_taken_back_elsewhere_is_told_with_the_same_version(
+    database: Path | str, clock: FakeClock
+) -> None:
+    stores = [await Store.open(database), await Store.open(database)]
+    here = await GameService.start(
+        stores[0], clock=clock, thinker=InlineThinker(), computer_pause=0
+    )
+    # There's clock stands still: its scheduler leaves the deadlines to here's.
+    there = await GameService.start(
+        stores[1], clock=FakeClock(), thinker=InlineThinker(), computer_pause=0
+    )
+    here.relay.show_here(shard_1)
+    there.relay.show_here(shard_0)
+    try:
+        table = await here.tables.open(
+            host=1, guild_id=SHOWN, channel_id=77, pace=Pace.live(30, reminder=False)
+        )
+        await here.tables.join(table.id, user=2)
+        game_id = (await here.tables.start(table.id, by=1, seed=3)).game_id
+        while 0 not in (await here.games.public_view(game_id)).away:
+            public = await here.games.public_view(game_id)
+            if public.seats[public.turn].user_id == 1:
+                await clock.advance(30)  # person 1 never plays: here's scheduler times out
+            else:
+                await play_once(here, game_id, 2)
+            await here.settle()
+        assert await here.store.outbox.count() == 0  # all shown where they happened
+        version = (await here.games.public_view(game_id)).version
+        await there.games.take_seat_back(game_id, user=1)  # "Take my seat back" in a DM
+        shown = Shown()
+        assert await here.relay.take(shown) == 1
+        [back] = shown.of(SeatTakenBack)
+        assert isinstance(back, SeatTakenBack) and (back.seat, back.user_id) == (0, 1)
+        public = await here.games.public_view(game_id)
+        assert public.away == frozenset() and public.version >= version
+    finally:
+        for service in (here, there):
+            await service.close()
+        for store in stores:
+            await store.close()
