@@ -13,13 +13,27 @@ computer and play it out by clicking the card buttons of their DM hand, all at o
 * counted REST calls per move (everything except interaction answers), against the budget of
   three; and the requests Discord refused for rate limits (429).
 
-Targets (issue 11): p99 under 100 ms, at most three REST calls per move, none refused.
+Targets (issue 11): p99 under 100 ms, at most three REST calls per move, none refused;
+(issue 21) at most 8 ms of bot CPU a move with pictures, p99 under 100 ms at 100 and 300
+games, and one process hosting 500 games at a 5 s think time.
+
+``--seconds S`` measures S seconds of steady play instead: people arrive over ``--ramp``
+seconds (by default no faster than the bot may open their DM channels, 4 a second, since that
+route has one rate limit for the whole bot), play match after match, and the figures are
+taken over the S seconds after the last has arrived, when every game is under way. Tables are
+opened in several channels (25 people a channel), as on a big server: threads are opened in
+one channel at its rate limit, which would pace the starts rather than measure the bot. Also
+printed: the harness's own CPU (the stand-in and the people share the bot's cores).
+
+    PYTHONPATH=. python bench/bot.py --games 300 --seconds 40
+    PYTHONPATH=. python bench/bot.py --games 500 --think 5 --seconds 40
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import statistics
@@ -162,8 +176,13 @@ async def one_game(
     while not window.over(s.world.clock.now()):
         created = await actor.slash("scopa new", computers=1, deals=deals, channel=channel)
         invitation = created.message
-        assert invitation is not None
-        await actor.click(invitation, "Inizia")
+        if created.failed or invitation is None:  # counted as failed; the person tries again
+            await asyncio.sleep(1.0)
+            continue
+        if (await actor.click(invitation, "Inizia")).failed:
+            await asyncio.sleep(1.0)
+            continue
+
         # The hand is one DM message edited in place (a new one each match): found once, then
         # read as the person would (scanning every message at each change would make the
         # harness the bottleneck).
@@ -171,7 +190,10 @@ async def one_game(
             hand = hand_message(s, actor)
             return hand if hand is not None and hand is not previous else None
 
-        found = await s.wait_for(dealt, timeout=120)
+        try:
+            found = await s.wait_for(dealt, timeout=120)
+        except TimeoutError:  # never started (counted): another table
+            continue
         previous = found
         if first:
             arrived.append(1)
@@ -219,11 +241,14 @@ async def one_match(
         if window.inside(now):
             acks.append(time.perf_counter() - start)
             window.moves += 1
-        assert not result.failed
+        if result.failed:  # counted: the person looks at the hand again
+            continue
         clicked = result.interaction.id  # after a deferral, the answer comes as an edit
-        await s.wait_for(lambda clicked=clicked: clicked in answers.complete, timeout=10)
+        with contextlib.suppress(TimeoutError):
+            await s.wait_for(lambda clicked=clicked: clicked in answers.complete, timeout=10)
         message = result.message
-        assert message is not None
+        if message is None:
+            continue
         asked = [b for b in message.buttons() if "|c|" in str(b.get("custom_id"))]
         if asked:
             start = time.perf_counter()
@@ -283,10 +308,17 @@ async def main(
         answers = Answers()
         time_answers(s, answers)
         # A 429 is counted here (the figure this bench reports), not raised in the clicks.
+        # So are interactions that failed (no answer within Discord's 3 s): on a loaded
+        # machine some do, and the people go on as they would.
         limited: list[object] = []
+        late: list[object] = []
         violate = s.violate
         s.violate = lambda v: (  # type: ignore[method-assign]
-            limited.append(v) if "429" in v.message else violate(v)
+            limited.append(v)
+            if "429" in v.message
+            else late.append(v)
+            if v.kind == "failed" or v.code == 10062
+            else violate(v)
         )
         with tempfile.TemporaryDirectory() as folder:
             bot = BotProcess(s, Path(folder) / "bench.db")
@@ -415,7 +447,9 @@ async def main(
     )
     print(
         f"refused for rate limits (429): {len(refused)} ({len(limited)} where the bot outran "
-        f"the limits it was told); other stand-in violations: {len(violations)}"
+        f"the limits it was told); interactions that failed (no answer within 3 s): "
+        f"{sum(1 for v in late if getattr(v, 'kind', '') == 'failed')}; "
+        f"other stand-in violations: {len(violations)}"
     )
     for v in violations[:5]:
         print("  ", v)

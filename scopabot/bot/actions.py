@@ -27,13 +27,12 @@ from scopabot.render.cards import card_the
 from scopabot.render.hand import capture_screen
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.screens import Action
-from scopabot.service import CardParseError, ChooseCapture, MoveOutcome, ServiceError, TableInfo
+from scopabot.service import CardParseError, ChooseCapture, MoveOutcome, ServiceError
 
 from . import ids, ui
 from .autocomplete import GameNotFound
 from .context import error_text, table_link, table_title
 from .ids import Kind
-from .slots import Slot
 from .ui import PLAIN, Controls, Look
 
 if TYPE_CHECKING:
@@ -408,42 +407,28 @@ class Actions:
             slot.pause()
         shown = None
         try:
-            with self.bot.delivery.pictures.answering():
-                shown = await self._play(interaction, table, game_id, version, given, lang, slot)
+            try:
+                outcome = await self.service.games.play(
+                    game_id, user=user_id, card=given, version=version
+                )
+            except ChooseCapture as choice:
+                screen = capture_screen(
+                    choice.card, choice.choices, lang, title=table_title(table, lang)
+                )
+                view, files = ui.build(screen, game_controls(game_id, version))
+                await edit_clicked(interaction, view, files)
+                return
+            assert outcome.move is not None
+            note = tr("played", lang, card=card_the(outcome.move.card, lang))
+            link = table_link(table) if slot is not None else None
+            shown = await answer_or_let_go(
+                interaction,
+                self.answer_played(interaction, game_id, outcome, lang, link, note),
+                game_id=game_id,
+            )
         finally:
             if slot is not None:
                 slot.resume(shown=shown)
-
-    async def _play(
-        self,
-        interaction: discord.Interaction[ScopaBot],
-        table: TableInfo,
-        game_id: int,
-        version: int,
-        given: str,
-        lang: Lang,
-        slot: Slot | None,
-    ) -> int | None:
-        user_id = interaction.user.id
-        try:
-            outcome = await self.service.games.play(
-                game_id, user=user_id, card=given, version=version
-            )
-        except ChooseCapture as choice:
-            screen = capture_screen(
-                choice.card, choice.choices, lang, title=table_title(table, lang)
-            )
-            view, files = ui.build(screen, game_controls(game_id, version))
-            await edit_clicked(interaction, view, files)
-            return None
-        assert outcome.move is not None
-        note = tr("played", lang, card=card_the(outcome.move.card, lang))
-        link = table_link(table) if slot is not None else None
-        return await answer_or_let_go(
-            interaction,
-            self.answer_played(interaction, game_id, outcome, lang, link, note),
-            game_id=game_id,
-        )
 
     async def take_back(
         self, interaction: discord.Interaction[ScopaBot], game_id: int, lang: Lang
