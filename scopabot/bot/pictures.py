@@ -39,12 +39,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from scopabot.render.hand import hand_picture
+from scopabot.render.hand import hand_sketch, sketched_hand
 from scopabot.render.i18n import Lang, tr
 from scopabot.render.image import Theme, warm
 from scopabot.render.names import plain_name
 from scopabot.render.screens import Picture
-from scopabot.render.table import Piles, table_pictures
+from scopabot.render.table import Piles, sketched_table, table_files, table_sketch
 from scopabot.service import (
     Card,
     CardPlayed,
@@ -285,26 +285,24 @@ class Pictures:
     # The pictures ---------------------------------------------------------------------------
 
     async def table(self, public: PublicView, lang: Lang, *, urgent: bool) -> tuple[Picture, ...]:
-        """The table message's pictures (in the server's language)."""
+        """The table message's pictures (in the server's language). The worker is sent the
+        table's sketch (what the pictures show: a few hundred bytes), not the public view
+        with every play of the deal and the table's settings, which cost the bot more to
+        pickle than the worker takes to draw a hand."""
         last = public.deal_scores[-1] if public.deal_scores else None
         piles = None if last is None else self.piles(public.game_id, public.rules, last)
-        return await self.draw(
-            table_pictures,
-            public,
-            self.names(public.table, lang),
-            lang,
-            game_id=public.game_id,
-            version=public.version,
-            piles=piles,
-            theme=THEME,
-            urgent=urgent,
+        sketch = table_sketch(
+            public, self.names(public.table, lang), lang, piles=piles, theme=THEME
         )
+        drawn = await self.draw(sketched_table, sketch, urgent=urgent)
+        return table_files(drawn, game_id=public.game_id, version=public.version)
 
     async def hand(self, seat_view: SeatView, lang: Lang, *, urgent: bool) -> tuple[Picture, ...]:
         """The hand's picture, for its owner only (in their language); none once it is over."""
         if seat_view.public.finished:
             return ()
-        return (await self.draw(hand_picture, seat_view.view, lang, theme=THEME, urgent=urgent),)
+        sketch = hand_sketch(seat_view.view, lang, theme=THEME)
+        return (await self.draw(sketched_hand, sketch, urgent=urgent),)
 
     def close(self) -> None:
         self._drawer.close()

@@ -8,7 +8,8 @@ import signal
 
 from scopabot.bot.pictures import Drawer
 from scopabot.engine import Game, Rules
-from scopabot.render.hand import hand_picture
+from scopabot.render.hand import hand_picture, hand_sketch, sketched_hand
+from scopabot.render.i18n import Lang
 
 
 async def test_pictures_are_drawn_in_a_worker_process() -> None:
@@ -21,6 +22,11 @@ async def test_pictures_are_drawn_in_a_worker_process() -> None:
 
         picture = await drawer.draw(functools.partial(hand_picture, view, "it"), urgent=False)
         assert picture == hand_picture(view, "it")  # the same bytes as drawn here
+        # What the bot sends: the hand's sketch (its cards and the turn), not the view.
+        sketched = await drawer.draw(
+            functools.partial(sketched_hand, hand_sketch(view, Lang.IT)), urgent=True
+        )
+        assert sketched == picture
     finally:
         drawer.close()
 
