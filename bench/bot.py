@@ -340,9 +340,13 @@ async def main(
                     )
 
                 async def steady() -> None:
-                    """Open the window once everyone has arrived, close it ``seconds`` later."""
-                    while len(arrived) < games:
+                    """Open the window once everyone has arrived (or the ramp and 30 s more are
+                    over: someone whose table never started must not hold the run), close it
+                    ``seconds`` later."""
+                    began = time.perf_counter()
+                    while len(arrived) < games and time.perf_counter() - began < ramp + 30:
                         await asyncio.sleep(0.1)
+                    print(f"{len(arrived)} of {games} people playing when the window opened")
                     window.start = s.world.clock.now()
                     mark("start")
                     await asyncio.sleep(seconds)
