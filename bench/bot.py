@@ -359,8 +359,8 @@ async def main(
                     mark("start")
                 actors = [Actor(s, user) for user in people]
                 arrivals = random.Random(games)
-                moves = await asyncio.gather(
-                    *(
+                people_playing = [
+                    asyncio.ensure_future(
                         one_game(
                             s,
                             a,
@@ -374,12 +374,20 @@ async def main(
                             window=window,
                             arrived=arrived,
                         )
-                        for n, a in enumerate(actors)
                     )
-                )
+                    for n, a in enumerate(actors)
+                ]
                 if seconds:
                     await timer
+                    # After the window people finish what they were doing; one waiting for a
+                    # table that will not start is not waited for long.
+                    _, late_people = await asyncio.wait(people_playing, timeout=30)
+                    for task in late_people:
+                        task.cancel()
+                    await asyncio.gather(*people_playing, return_exceptions=True)
+                    moves = [0]
                 else:
+                    moves = await asyncio.gather(*people_playing)
                     await asyncio.sleep(1.0)  # let the last table edits land
                     mark("end")
             except BaseException:
