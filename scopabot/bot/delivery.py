@@ -11,9 +11,10 @@ files go with it as ``attachments``, which replaces the old ones instead of addi
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,7 @@ from .dms import ClosedDms
 from .memory import TableMemory
 from .messages import DmClosed, Messages, again
 from .pictures import Pictures
+from .shards import ShownHere
 from .slots import Slot
 
 if TYPE_CHECKING:
@@ -91,6 +93,8 @@ class Delivery:
         self._seat_msgs: dict[int, dict[int, tuple[int, int]]] = {}
         self.pictures = Pictures(bot)
         self.deals = DealPosts(self)
+        self.shown = ShownHere(bot)  # which events are this process's to show
+        self._showing = asyncio.Lock()  # this process's events and those told from elsewhere
         # What the latest events carried: the public view of each game, each seat's view (a
         # hand event is its seat's only), shown instead of asking the service again.
         self._publics: dict[int, PublicView] = {}
@@ -102,10 +106,27 @@ class Delivery:
     # Events --------------------------------------------------------------------------------
 
     async def on_event(self, event: Event) -> None:
-        table_id, game_id = event.table_id, event.game_id
-        if table_id is None or game_id is None:
+        if event.table_id is None or event.game_id is None:
             return
-        self.pictures.on_event(event)
+        if not await self.shown.shows(event):
+            return  # another process shows its table: told through the database
+        async with self._showing:
+            self.pictures.on_event(event)
+            await self._show(event)
+
+    async def from_elsewhere(self, events: Sequence[Event]) -> None:
+        """Events of moves another process applied to tables shown here (service.relay):
+        shown as this process's own, their views read at their version; one at a time with
+        this process's own events, as they come."""
+        async with self._showing:
+            for event in events:
+                if event.game_id is not None:
+                    self.pictures.seen_elsewhere(event.game_id)  # its deal: from the store
+                await self._show(event)
+
+    async def _show(self, event: Event) -> None:
+        table_id, game_id = event.table_id, event.game_id
+        assert table_id is not None and game_id is not None
         self._keep(event)
         if isinstance(event, TableStarted):
             self._dms_read.add(game_id)  # begun here: no DM of it refused before
@@ -285,7 +306,11 @@ class Delivery:
         again with its nonce (Discord gives back the message it made). Only existing hand
         messages are edited (a hand never sent, DMs closed, is not sent now). Returns how
         many games were asked for."""
-        games = await self.service.games.owed_tables()
+        games = [
+            (table_id, game_id)
+            for table_id, game_id in await self.service.games.owed_tables()
+            if self.bot.owns((await self.table_info(table_id)).guild_id)
+        ]  # another process's tables are its own to bring up to date
         for table_id, game_id in games:
             await self.deals.post_missing(table_id, game_id)
             self.table(table_id, game_id).request()

@@ -59,6 +59,7 @@ class Messages:
         self.bot = bot
         self.service = service
         self._dm_channels: dict[int, int] = {}
+        self._dm_opening = asyncio.Lock()
         self._thread_locks: dict[int, asyncio.Lock] = {}
         # Threads a moderator (or Discord's inactivity timer) archived or deleted, as the
         # gateway told us: the next table edit reopens or replaces them first instead of
@@ -197,9 +198,17 @@ class Messages:
     # Direct messages -----------------------------------------------------------------------
 
     async def dm_channel(self, user_id: int) -> int:
+        """The person's DM channel, opened once. Openings go one at a time: they share one
+        rate-limit bucket for the whole bot (no channel in the route), and discord.py,
+        with several requests of one bucket in flight, takes the first answer's
+        ``X-RateLimit-Remaining`` as what is left after all of them and sends past the limit
+        (a 429, discord.py PR #10287); with one in flight every answer tells the truth. A
+        hundred tables starting at once open their DMs at Discord's rate instead."""
         if user_id not in self._dm_channels:
-            channel = await self.bot.create_dm(discord.Object(user_id))
-            self._dm_channels[user_id] = channel.id
+            async with self._dm_opening:
+                if user_id not in self._dm_channels:  # opened while this one waited
+                    channel = await self.bot.create_dm(discord.Object(user_id))
+                    self._dm_channels[user_id] = channel.id
         return self._dm_channels[user_id]
 
     def remember_dm(self, user_id: int, channel_id: int) -> None:

@@ -58,6 +58,7 @@ from .models import (
     opt_ms,
     to_ms,
 )
+from .outbox import write_notice
 from .postgres_database import PostgresDatabase
 
 _SELECT_GAMES = (
@@ -203,11 +204,13 @@ class GameStore:
         new_version: int,
         deadline: datetime | None = None,
         remind_at: datetime | None = None,
+        notice: tuple[dict[str, Any], ...] | None = None,
     ) -> None:
         """A person has their seat back from the computer that held it: no timeouts in a row,
         not away. ``new_version`` above ``expected_version`` refuses a move already prepared at
         the old one (the computer's, when the seat is in turn); ``deadline`` and ``remind_at``
-        are then the turn's. Raises :class:`StaleVersionError` when the game moved on."""
+        are then the turn's. ``notice``: for the process that shows the table, when another
+        one (store/outbox.py). Raises :class:`StaleVersionError` when the game moved on."""
         await self._db.write_once(
             _take_seat_back,
             game_id,
@@ -216,6 +219,7 @@ class GameStore:
             new_version,
             opt_ms(deadline),
             opt_ms(remind_at),
+            notice,
         )
 
     async def abandon(self, game_id: int, expected_version: int) -> int:
@@ -324,6 +328,7 @@ def _take_seat_back(
     new_version: int,
     deadline: int | None,
     remind_at: int | None,
+    notice: tuple[dict[str, Any], ...] | None,
 ) -> None:
     times = (deadline, remind_at) if new_version != expected_version else (None, None)
     cursor = conn.execute(
@@ -342,6 +347,8 @@ def _take_seat_back(
         "UPDATE game_seats SET timeouts = 0, away = 0 WHERE game_id = ? AND seat = ?",
         (game_id, seat),
     )
+    if notice is not None:
+        write_notice(conn, game_id, new_version, notice, to_ms(now()))
 
 
 async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any:

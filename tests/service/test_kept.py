@@ -157,17 +157,19 @@ async def test_a_view_while_a_move_is_written_shows_the_game_before_it(
     before = await service.games.public_view(game_id)
     user = before.seats[before.turn].user_id or 0
     gate, writing = asyncio.Event(), asyncio.Event()
-    real = store.database.write_once  # the move's hand-off to the database: its live copy is out
+    # The move's hand-off to the store (one hop on SQLite's thread, one statement on
+    # PostgreSQL): its live copy is out.
+    real = store.games.write_move
 
     written: list[Any] = []
 
-    async def held(*args: Any, **kwargs: Any) -> Any:
-        written.append(args[1])  # (the function run on the database thread, its record)
+    async def held(record: MoveRecord) -> Any:
+        written.append(record)
         writing.set()
         await gate.wait()
-        return await real(*args, **kwargs)
+        return await real(record)
 
-    store.database.write_once = held  # type: ignore[method-assign]
+    store.games.write_move = held  # type: ignore[method-assign]
     move = asyncio.create_task(play_once(service, game_id, user))
     await writing.wait()
     reads = Reads(store)

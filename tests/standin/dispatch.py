@@ -40,6 +40,7 @@ class RequestRecord:
     body: Any
     status: int = 0
     response: Any = None
+    via: str | None = None  # the process whose door it came through (DiscordStandIn.door)
 
 
 @dataclass
@@ -164,6 +165,9 @@ class Dispatcher:
         query = dict(request.query)
         body, files = await _read_body(request)
         record = RequestRecord(request.method, path, None, query, body)
+        if self.s.doors and request.transport is not None:
+            sockname = request.transport.get_extra_info("sockname")
+            record.via = self.s.doors.get(sockname[1]) if sockname else None
         self.s.requests.append(record)
         response = await self._respond(request, record, files)
         record.status = response.status
