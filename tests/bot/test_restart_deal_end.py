@@ -182,7 +182,7 @@ async def test_a_table_told_of_closed_dms_is_not_told_again_after_a_restart(
     for _ in range(3):  # a turn of dave's after the restart: his DMs are tried again
         await s.wait_for(lambda: not owed(bot_py), timeout=10)  # the table shows the move
         await bot_py.kill()
-        await bot_py.start()
+        await restarted_owing_nothing(bot_py)
         if dave_turn in table.text():
             shown = (await dave.click(table, tr("btn.my_hand", Lang.IT))).message
             assert shown is not None and live_cards(shown)
