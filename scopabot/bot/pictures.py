@@ -30,6 +30,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import socket
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
@@ -60,6 +61,7 @@ from scopabot.service import (
 
 from . import worker
 from .context import seat_names
+from .worker import ANSWER, FRAME, JOB
 
 if TYPE_CHECKING:
     from .client import ScopaBot
@@ -73,6 +75,7 @@ THEME = Theme.DARK
 on the light theme too (docs/pictures.md shows both)."""
 KEEP_NAMES = 50_000
 KEEP_DEALS = 1_000
+READ_SIZE = 256 * 1024
 KEEP_PICTURE_BYTES = 8 * 1024 * 1024
 """The pictures kept in the bot, as PNG: the last few hundred tables and hands."""
 
@@ -85,22 +88,23 @@ class _Job:
     """A picture to draw: the function, its pickled form for a drawing process (None when it
     does not pickle: drawn in the bot's thread), and the caller waiting for it."""
 
-    __slots__ = ("data", "fn", "future")
+    __slots__ = ("data", "fn", "future", "urgent")
 
-    def __init__(self, fn: Callable[[], Any], data: bytes | None, future: asyncio.Future[Any]):
-        self.fn, self.data, self.future = fn, data, future
-
-
-Queue = list[tuple[int, int, _Job]]
-"""A heap of jobs: urgent ones (answering a click) first, then in order of asking."""
+    def __init__(
+        self, fn: Callable[[], Any], data: bytes | None, future: asyncio.Future[Any], urgent: bool
+    ) -> None:
+        self.fn, self.data, self.future, self.urgent = fn, data, future, urgent
 
 
 class _Lane:
-    """One drawing process and the pipe to it, drawing one picture at a time: a click's
-    picture waits for at most the one being drawn, never for a queue inside the process."""
+    """One drawing process and the socket to it. Each job is written as soon as it is asked
+    for; the process reads them into its own queue, urgent ones first, so it never waits for
+    the bot's event loop to hand it the next picture. The bot's end never blocks: it reads
+    what has arrived and writes what fits (a worker put aside halfway through writing a
+    picture, on a busy machine, must not stop the event loop)."""
 
     def __init__(self, context: Any, theme: Theme) -> None:
-        self.conn, child = context.Pipe(duplex=True)
+        conn, child = context.Pipe(duplex=True)
         self.process = context.Process(
             target=worker.serve,
             args=(child, theme, os.getpid()),
@@ -109,7 +113,13 @@ class _Lane:
         )
         self.process.start()
         child.close()
-        self.job: _Job | None = None
+        self.sock = socket.socket(fileno=os.dup(conn.fileno()))
+        conn.close()
+        self.sock.setblocking(False)
+        self.inbox = bytearray()
+        self.outbox = bytearray()
+        self.writing = False
+        self.jobs: dict[int, _Job] = {}  # sent, not answered yet
         self.alive = True
 
 
@@ -121,14 +131,14 @@ class Drawer:
     itself writes each job to a process's pipe and reads the picture back when the pipe is
     readable: no thread stands between them (a pool's feeder, manager and waiting threads
     cost the bot more CPU a picture, in hand-offs of the GIL, than pickling the job). Jobs go
-    as small sketches of what is drawn (``render.table.TableSketch``), cards by their index.
-    A job that cannot go to a process (it does not pickle) is drawn in a thread of the bot;
-    if every worker has died, the thread draws from then on."""
+    as small sketches of what is drawn (``render.table.TableSketch``), cards by their index,
+    each to the process with the fewest waiting. A job that cannot go to a process (it does
+    not pickle) is drawn in a thread of the bot; if every worker has died, the thread draws
+    from then on."""
 
     def __init__(self, workers: int = 1) -> None:
-        self._order = itertools.count()
-        self._queue: Queue = []  # for the processes
-        self._local: Queue = []  # for the thread
+        self._ids = itertools.count()
+        self._local: list[tuple[int, int, _Job]] = []  # for the thread: urgent first
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="scopabot-pictures")
         self._thread_busy = False
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -143,7 +153,7 @@ class Drawer:
         if self._loop is None:
             self._loop = loop
             for lane in self._lanes:
-                loop.add_reader(lane.conn.fileno(), self._answered, lane)
+                loop.add_reader(lane.sock.fileno(), self._answered, lane)
         future: asyncio.Future[T] = loop.create_future()
         data = None
         if any(lane.alive for lane in self._lanes):
@@ -151,30 +161,53 @@ class Drawer:
                 data = dumps(fn)
             except (pickle.PicklingError, TypeError, AttributeError):
                 data = None  # a lambda, a local function: drawn here
-        entry = (0 if urgent else 1, next(self._order), _Job(fn, data, future))
-        heapq.heappush(self._queue if data is not None else self._local, entry)
-        self._dispatch()
-        return await future
+        job = _Job(fn, data, future, urgent)
+        if data is None or not self._send(job):
+            self._here(job)
+        try:
+            return await future
+        finally:
+            if not future.done():  # the caller gave up: a thread's job is not drawn
+                future.cancel()
 
-    def _dispatch(self) -> None:
-        if self._closed:
+    def _send(self, job: _Job) -> bool:
+        """Write the job to the live worker with the fewest waiting; False if none is left."""
+        live = [lane for lane in self._lanes if lane.alive]
+        if self._closed or not live:
+            return False
+        lane = min(live, key=lambda lane: len(lane.jobs))
+        job_id = next(self._ids)
+        assert job.data is not None
+        lane.jobs[job_id] = job
+        lane.outbox += FRAME.pack(JOB.size + len(job.data)) + JOB.pack(job_id, job.urgent)
+        lane.outbox += job.data
+        self._flush(lane)
+        return True
+
+    def _flush(self, lane: _Lane) -> None:
+        """Write what the socket takes now; the rest when it is writable again."""
+        try:
+            sent = lane.sock.send(lane.outbox) if lane.outbox else 0
+        except BlockingIOError:
+            sent = 0
+        except OSError:  # the process is gone: its socket is closed
+            self._lost(lane)
             return
-        for lane in self._lanes:
-            while lane.alive and lane.job is None and self._queue:
-                job = heapq.heappop(self._queue)[2]
-                if job.future.done():  # its caller gave up (cancelled)
-                    continue
-                assert job.data is not None
-                try:
-                    lane.conn.send_bytes(job.data)
-                except OSError:  # the process is gone: its pipe is closed
-                    self._lost(lane, job)
-                    continue
-                lane.job = job
-        if not any(lane.alive for lane in self._lanes):
-            while self._queue:
-                heapq.heappush(self._local, heapq.heappop(self._queue))
-        while not self._thread_busy and self._local:
+        del lane.outbox[:sent]
+        assert self._loop is not None
+        if lane.outbox and not lane.writing:
+            self._loop.add_writer(lane.sock.fileno(), self._flush, lane)
+            lane.writing = True
+        elif not lane.outbox and lane.writing:
+            self._loop.remove_writer(lane.sock.fileno())
+            lane.writing = False
+
+    def _here(self, job: _Job) -> None:
+        heapq.heappush(self._local, (0 if job.urgent else 1, next(self._ids), job))
+        self._next_here()
+
+    def _next_here(self) -> None:
+        while not self._closed and not self._thread_busy and self._local:
             job = heapq.heappop(self._local)[2]
             if job.future.done():
                 continue
@@ -184,37 +217,62 @@ class Drawer:
             drawn.add_done_callback(functools.partial(self._drawn_here, job))
 
     def _answered(self, lane: _Lane) -> None:
-        """The worker's pipe is readable: a picture (or an error) is back, or the worker has
-        ended (the pipe's end)."""
+        """The worker's socket is readable: (part of) a picture or an error is back, or the
+        worker has ended (the socket's end)."""
         try:
-            message = lane.conn.recv_bytes()
-        except (EOFError, OSError):
-            self._lost(lane, lane.job)
-            self._dispatch()
+            chunk = lane.sock.recv(READ_SIZE)
+        except BlockingIOError:
             return
-        job, lane.job = lane.job, None
-        if job is not None and not job.future.done():
-            try:
-                ok, value = pickle.loads(message)
-            except Exception as exc:
-                ok, value = False, exc
-            if ok:
-                job.future.set_result(value)
-            else:
-                job.future.set_exception(value)
-        self._dispatch()
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._lost(lane)
+            return
+        inbox = lane.inbox
+        inbox += chunk
+        while len(inbox) >= FRAME.size:
+            (size,) = FRAME.unpack_from(inbox)
+            if len(inbox) < FRAME.size + size:
+                break
+            message = bytes(inbox[FRAME.size : FRAME.size + size])
+            del inbox[: FRAME.size + size]
+            self._settle(lane, message)
 
-    def _lost(self, lane: _Lane, job: _Job | None) -> None:
-        """A worker died: its picture, and the others once no worker is left, are drawn in the
-        bot's thread."""
-        lane.alive, lane.job = False, None
-        if self._loop is not None and not self._loop.is_closed():
-            self._loop.remove_reader(lane.conn.fileno())
-        lane.conn.close()
-        if job is not None and not job.future.done():
-            heapq.heappush(self._local, (0, next(self._order), job))
-        if not any(lane.alive for lane in self._lanes):
+    @staticmethod
+    def _settle(lane: _Lane, message: bytes) -> None:
+        (job_id,) = ANSWER.unpack_from(message)
+        job = lane.jobs.pop(job_id, None)
+        if job is None or job.future.done():
+            return
+        try:
+            ok, value = pickle.loads(memoryview(message)[ANSWER.size :])
+        except Exception as exc:
+            ok, value = False, exc
+        if ok:
+            job.future.set_result(value)
+        else:
+            job.future.set_exception(value)
+
+    def _lost(self, lane: _Lane) -> None:
+        """A worker died: its pictures, and every one once no worker is left, are drawn in
+        the bot's thread."""
+        self._close(lane)
+        jobs, lane.jobs = list(lane.jobs.values()), {}
+        if not any(other.alive for other in self._lanes):
             log.warning("the pictures' worker died; pictures are drawn in the bot from now on")
+        for job in jobs:
+            if not job.future.done() and not self._send(job):
+                self._here(job)
+
+    def _close(self, lane: _Lane) -> None:
+        if not lane.alive:
+            return
+        lane.alive = False
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(lane.sock.fileno())
+            if lane.writing:
+                self._loop.remove_writer(lane.sock.fileno())
+        lane.sock.close()
 
     def _drawn_here(self, job: _Job, drawn: asyncio.Future[Any]) -> None:
         self._thread_busy = False
@@ -225,17 +283,15 @@ class Drawer:
                 job.future.set_exception(drawn.exception())  # type: ignore[arg-type]
             else:
                 job.future.set_result(drawn.result())
-        self._dispatch()
+        self._next_here()
 
     def close(self) -> None:
         self._closed = True
         for lane in self._lanes:
-            if lane.alive:
-                if self._loop is not None and not self._loop.is_closed():
-                    self._loop.remove_reader(lane.conn.fileno())
-                lane.alive = False
-                lane.conn.close()  # the worker reads the pipe's end and ends
-        for _, _, job in [*self._queue, *self._local]:
+            self._close(lane)  # the worker reads the socket's end and ends
+            for job in lane.jobs.values():
+                job.future.cancel()
+        for _, _, job in self._local:
             job.future.cancel()
         self._thread.shutdown(wait=False, cancel_futures=True)
 

@@ -5,15 +5,21 @@ A move names the game, the person, the card (and capture) and the version the pe
 checked against the live game, then written by the store in one transaction with the next
 turn's deadline. Computer seats (and seats handed to a computer) then play in turn, one task
 per game, never more than one at a time; their thinking runs off the event loop
-(:mod:`.thinking`). A seat's view is built from the engine's ``view_for(seat)`` and nothing
-else; the public view is that view with the hand dropped (:mod:`.visibility`).
+(:mod:`.thinking`). Several bot processes may share one database: a computer seat's turn is
+claimed in the store before it is thought (:meth:`Games.claim_turn`), so that it is thought
+once, by whichever process claimed it first; one that dies thinking leaves a claim that runs
+out, and the scheduler's process plays the turn (:meth:`Games.orphans`). A seat's view is
+built from the engine's ``view_for(seat)`` and nothing else; the public view is that view with
+the hand dropped (:mod:`.visibility`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
+import socket
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
@@ -79,6 +85,18 @@ class TableNote:
     user_id: int
 
 
+TURN_CLAIM = 15.0
+"""Seconds a computer turn's claim lasts (renewed at each move of the seat): beyond a search's
+1.5 s and the pause between computer plays; a process that dies thinking leaves its turn to
+another after this."""
+
+
+def process_holder() -> str:
+    """A name for this service in the store's claims: the machine, the process, and a random
+    part (two services in one process, or a pid used again after a restart, differ)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
 class Games:
     """The games in play: ``service.games``. Every move, timeout and early end of a match
     goes through here, to the game's one owner (:class:`~.live.LiveGames`)."""
@@ -88,6 +106,8 @@ class Games:
         self.thinker = thinker
         self.computer_pause = computer_pause
         self.hand_over_after = HAND_OVER_AFTER
+        self.holder = process_holder()
+        self.turn_claim = TURN_CLAIM
         self._drivers: dict[int, asyncio.Task[None]] = {}
 
     async def play(
@@ -167,14 +187,17 @@ class Games:
 
     # ------------------------------------------------------------------ computer seats
 
-    def drive(self, game_id: int) -> None:
-        """Let the computer seats of a game play while it is their turn (one task a game)."""
+    def drive(self, game_id: int, *, fresh: bool = False) -> None:
+        """Let the computer seats of a game play while it is their turn (one task a game);
+        ``fresh``: read the game from the store first (another process may have moved it)."""
         if self.core.closing:
             return
         task = self._drivers.get(game_id)
         if task is not None and not task.done():
             return
-        task = asyncio.create_task(self._computer_turns(game_id), name=f"computer-{game_id}")
+        task = asyncio.create_task(
+            self._computer_turns(game_id, fresh=fresh), name=f"computer-{game_id}"
+        )
         self._drivers[game_id] = task
         task.add_done_callback(lambda t: self._driver_done(game_id, t))
 
@@ -200,9 +223,13 @@ class Games:
         for task in drivers:
             task.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
+        try:
+            await self.core.store.deadlines.release_turns(self.holder)
+        except Exception:
+            log.warning("the computer turns claimed here could not be given up", exc_info=True)
 
-    async def _computer_turns(self, game_id: int) -> None:
-        fresh = False  # after a refused write, read the game again rather than trust memory
+    async def _computer_turns(self, game_id: int, *, fresh: bool = False) -> None:
+        # fresh: after a refused write, read the game again rather than trust memory
         while not self.core.closing:
             ctx = await self.core.context(game_id)
             if ctx.finished:
@@ -214,6 +241,8 @@ class Games:
                 if game.is_over or not ctx.computer_plays(game.turn):
                     return
                 seat = game.turn
+                if not await self.claim_turn(game_id, version):
+                    return  # another process thinks this turn
                 if self.computer_pause:
                     await asyncio.sleep(self.computer_pause)
                 move = await self.thinker.choose(
@@ -235,6 +264,30 @@ class Games:
             self._after_move(ctx, applied, events)
             if applied.game.is_over or not ctx.computer_plays(applied.game.turn):
                 return
+
+    async def claim_turn(self, game_id: int, version: int) -> bool:
+        """Claim the computer turn of ``game_id`` at ``version`` before thinking it: False if
+        another process's claim of it is alive. Should the claim itself fail (the database
+        unreachable), the turn is thought anyway: its write is refused by the version if
+        another process played it, and fails as the claim did if the database is gone."""
+        try:
+            return await self.core.store.deadlines.claim_turn(
+                game_id, version, self.holder, self.turn_claim
+            )
+        except Exception:
+            log.warning("the computer turn of game %s could not be claimed", game_id, exc_info=True)
+            return True
+
+    async def orphans(self) -> int:
+        """Play the computer turns whose thinking process died (their claims ran out with the
+        turn still to play); how many were found. Run by the scheduler's holder."""
+        found = await self.core.store.deadlines.orphaned_turns()
+        for game_id in found:
+            log.info(
+                "game %s: the process thinking its computer turn stopped; playing it here", game_id
+            )
+            self.drive(game_id, fresh=True)
+        return len(found)
 
     async def timeout(self, game_id: int, version: int) -> None:
         """A turn's deadline passed: the table's rule plays for, or forfeits, the absent seat."""

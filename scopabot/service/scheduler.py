@@ -5,12 +5,27 @@ the clock until then (or until a move writes an earlier one), and acts on everyt
 order. Deadlines live in the store, so at start-up the loop simply begins, and whatever passed
 while the process was down is due at once. A timeout may need a computer to think, so each
 due deadline runs as its own task; a reminder is quick and runs in the loop.
+
+**One scheduler across processes.** Several bot processes may share one database; one of them
+at a time schedules, the one holding the store's ``scheduler`` lease (a row with its holder
+and an expiry on the database's clock, renewed every third of :data:`LEASE_PERIOD`). The
+others ask for it as often; when its holder dies (or stops cleanly: it gives the lease up),
+one of them takes it within a lease period and a third, and plays the computer turns the dead
+process was thinking (:meth:`~.games.Games.orphans`). A lease rather than PostgreSQL's
+advisory lock: one code path on both databases (two processes may share a SQLite file too,
+e.g. a restart racing the old process), a bounded takeover even when the holder's machine is
+cut off without its connection being closed, and the lease's state readable in a table. Acting
+is still safe without it: every deadline and reminder is claimed before it is acted on, so two
+schedulers meeting (a holder paused past its lease) never act on one alarm twice; the lease
+keeps them from both reading every alarm and racing for it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import time
 from contextlib import suppress
 from datetime import datetime, timedelta
 from typing import Protocol
@@ -29,6 +44,10 @@ _BATCH = 100
 _RETRY_AFTER = timedelta(minutes=1)  # a deadline whose handling failed is tried again then
 _LOST_RACE = (ErrorCode.STALE_VERSION, ErrorCode.GAME_OVER)
 _IDLE_CHECK = 1.0  # seconds: how long to wait on running timeouts before looking again
+LEASE = "scheduler"
+LEASE_PERIOD = 10.0
+"""Seconds the scheduler's lease lasts unless renewed (every third of it): how long at most
+the deadlines wait for another process when the scheduler's process dies."""
 
 
 class DueSource(Protocol):
@@ -44,10 +63,15 @@ class Deadlines:
     """The scheduler (``service.deadlines``): every turn's deadline and reminder, and the
     alarms of other parts (:meth:`add_source`), acted on when due."""
 
-    def __init__(self, core: Core, games: Games) -> None:
+    def __init__(self, core: Core, games: Games, *, lease_period: float = LEASE_PERIOD) -> None:
         self.core = core
         self.games = games
+        self.lease_period = lease_period
+        self.retry_after = _RETRY_AFTER
+        self._held_until = 0.0  # time.monotonic() until which the lease is surely ours
+        self._renewed_at = -math.inf  # when the lease was last asked for
         self._due_lock = asyncio.Lock()
+        self._lease_lock = asyncio.Lock()
         self._scheduler: asyncio.Task[None] | None = None
         self._inflight: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._due_sources: list[DueSource] = []
@@ -73,11 +97,55 @@ class Deadlines:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._held_until:
+            # A clean stop hands the scheduling over at once, not a lease period later.
+            self._held_until = 0.0
+            try:
+                await self.core.store.deadlines.release_lease(LEASE, self.games.holder)
+            except Exception:
+                log.warning("the scheduler's lease could not be given up", exc_info=True)
+
+    @property
+    def holds_lease(self) -> bool:
+        """Whether this service schedules now (it holds the lease, by its own clock)."""
+        return time.monotonic() < self._held_until
+
+    async def _hold_lease(self) -> bool:
+        """Take or renew the lease when a third of its period has passed since the last ask;
+        whether this service holds it now. A holder that takes it over (it was another's, or
+        no one's) first plays the computer turns a dead process left."""
+        async with self._lease_lock:
+            started = time.monotonic()
+            if started - self._renewed_at < self.lease_period / 3:
+                return self.holds_lease
+            self._renewed_at = started
+            was_held = self.holds_lease
+            try:
+                left = await self.core.store.deadlines.hold_lease(
+                    LEASE, self.games.holder, self.lease_period
+                )
+            except Exception:
+                log.warning("the scheduler's lease could not be renewed", exc_info=True)
+                return self.holds_lease  # still ours until it runs out, as far as we know
+            # Counted from before the ask: the database's expiry is no earlier than that.
+            self._held_until = started + left if left > 0 else 0.0
+            if left > 0 and not was_held:
+                log.info("this process schedules the deadlines now (%s)", self.games.holder)
+            if left > 0:
+                try:
+                    await self.games.orphans()
+                except Exception:
+                    log.warning("the orphaned computer turns could not be read", exc_info=True)
+            return left > 0
 
     async def _schedule(self) -> None:
         while not self.core.closing:
             wakeup = self.core.wakeup
             wakeup.event.clear()
+            if not await self._hold_lease():
+                # Another process schedules: ask again a third of a period later.
+                await asyncio.sleep(self.lease_period / 3)
+                continue
             try:
                 await self._run_due_now()
                 upcoming = await self.next_alarm()
@@ -88,12 +156,19 @@ class Deadlines:
             if upcoming is not None and upcoming <= now:
                 # Only deadlines already being handled are due: look again when one is done.
                 upcoming = now + timedelta(seconds=_IDLE_CHECK)
+            # Awake in time to renew the lease (a fake clock waits for its advance()).
+            renew = now + timedelta(seconds=self.lease_period / 3)
             wakeup.sleeping_until = upcoming
-            await self.core.clock.wait_until(upcoming, wakeup.event)
+            await self.core.clock.wait_until(
+                renew if upcoming is None else min(upcoming, renew), wakeup.event
+            )
             wakeup.sleeping_until = None
 
     async def _run_due_now(self) -> int:
-        """Act on every alarm due now that is not already being handled; how many started."""
+        """Act on every alarm due now that is not already being handled; how many started.
+        Nothing while another process holds the scheduler's lease."""
+        if not await self._hold_lease():
+            return 0
         async with self._due_lock:  # the loop and a fake clock's advance() may both call
             started = await self._run_due_locked()
         for source in self._due_sources:
@@ -111,6 +186,8 @@ class Deadlines:
             )
             fresh = [a for a in due if (a.game_id, a.version) not in self._inflight]
             for alarm in fresh:
+                if not self.holds_lease:
+                    return started  # lost meanwhile (this process paused past it)
                 if alarm.kind is AlarmKind.REMINDER:
                     await self._remind(alarm)
                 elif await self._claim_deadline(alarm):
@@ -124,7 +201,9 @@ class Deadlines:
         database (another process, or a restart racing the old one) leaves it alone; should
         this one never finish, the deadline falls due again a minute later."""
         try:
-            return await self.core.store.deadlines.claim(alarm, then=self.core.now() + _RETRY_AFTER)
+            return await self.core.store.deadlines.claim(
+                alarm, then=self.core.now() + self.retry_after
+            )
         except Exception:
             log.exception("the deadline of game %s could not be claimed", alarm.game_id)
             return False
@@ -151,7 +230,7 @@ class Deadlines:
                 log.debug("game %s moved on before its deadline was acted on", alarm.game_id)
                 return
             log.exception("the deadline of game %s failed; trying again later", alarm.game_id)
-            later = self.core.now() + _RETRY_AFTER
+            later = self.core.now() + self.retry_after
             with suppress(StaleVersionError):
                 await self.core.store.deadlines.set(alarm.game_id, alarm.version, later)
                 live = self.core.live.kept(alarm.game_id)

@@ -32,7 +32,7 @@ from .live import RatingPolicy
 from .people import People
 from .ratings import Boards, RatingsPolicy
 from .relay import Relay
-from .scheduler import Deadlines
+from .scheduler import LEASE_PERIOD, Deadlines
 from .score_keeping import ScoreKeeping
 from .settings import Settings
 from .tables import Tables
@@ -58,13 +58,19 @@ class GameService:
     relay: Relay
 
     def __init__(
-        self, store: Store, *, clock: Clock, thinker: Thinker, computer_pause: float
+        self,
+        store: Store,
+        *,
+        clock: Clock,
+        thinker: Thinker,
+        computer_pause: float,
+        lease_period: float = LEASE_PERIOD,
     ) -> None:
         """The parts, built and wired; :meth:`start` is what makes one that runs."""
         self._core = core = Core(store, clock)
         self.games = Games(core, thinker=thinker, computer_pause=computer_pause)
         self.tables = Tables(core, self.games)
-        self.deadlines = Deadlines(core, self.games)
+        self.deadlines = Deadlines(core, self.games, lease_period=lease_period)
         self.people = People(store)
         self.settings = Settings(store)
         self.boards = Boards(store)
@@ -101,6 +107,7 @@ class GameService:
         computer_pause: float = DEFAULT_COMPUTER_PAUSE,
         rating_policy: RatingPolicy | None = None,
         rate: bool = True,
+        lease_period: float = LEASE_PERIOD,
     ) -> GameService:
         """Start on an open store: re-arm every deadline (one that passed while the process
         was down is handled at once, in order) and let computer seats in turn play.
@@ -108,13 +115,16 @@ class GameService:
         ``thinker`` None: hard/expert think in a process pool (one worker per core), made at
         the first search; the other levels inline. ``rating_policy`` None: the live games'
         policy if they have one, else the OpenSkill policy of :mod:`.ratings` (``rate=False``:
-        none, as in tests of other things).
+        none, as in tests of other things). ``lease_period``: how long the scheduler's lease
+        lasts unless renewed (:mod:`.scheduler`: one scheduler among processes sharing the
+        database; short in tests of its takeover).
         """
         self = cls(
             store,
             clock=clock or SystemClock(),
             thinker=thinker or PoolThinker(),
             computer_pause=computer_pause,
+            lease_period=lease_period,
         )
         live = self._core.live
         if rate and live.rating_policy is None:

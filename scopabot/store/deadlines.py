@@ -128,6 +128,11 @@ class DeadlineStore:
             _claim_turn, self._sql.turn, game_id, version, holder, round(seconds * 1000)
         )
 
+    async def release_turns(self, holder: str) -> None:
+        """Give up every computer turn ``holder`` claimed (its service stops cleanly): the
+        process that starts next plays them at once, not when the claims run out."""
+        await self._db.write_once(_release_turns, holder)
+
     async def orphaned_turns(self, *, limit: int = 100) -> list[int]:
         """Games whose computer turn was claimed and whose claim ran out with the turn still
         to play: the process thinking it died. Whoever holds the scheduler plays them."""
@@ -271,3 +276,7 @@ def _claim_turn(
     conn: sqlite3.Connection, sql: str, game_id: int, version: int, holder: str, ms: int
 ) -> bool:
     return conn.execute(sql, (game_id, version, holder, ms)).rowcount == 1
+
+
+def _release_turns(conn: sqlite3.Connection, holder: str) -> None:
+    conn.execute("DELETE FROM computer_turns WHERE holder = ?", (holder,))

@@ -151,10 +151,8 @@ def plain_move(record: MoveRecord) -> tuple[Any, ...] | None:
     and the move's (None: it writes more, and goes through :func:`write_move`)."""
     if record.decks or record.seat_state is not None or record.deal_score is not None:
         return None
-    if record.notice is not None:  # its notice is written in the same transaction
-        return None
-    if record.result is not None:
-        return None
+    if record.result is not None or record.notice is not None:
+        return None  # a notice for another process is written in the move's transaction
     return (
         *_update_of(record),
         record.move_count - 1,

@@ -128,3 +128,18 @@ def test_cards_go_to_the_worker_by_their_index() -> None:
     assert pickle.loads(data).args == (sketch,)
     assert pickle.loads(dumps(view.hand)) == view.hand
     assert b"Card.from_index" in dumps(view.hand)  # not field by field
+
+
+async def test_pictures_and_jobs_larger_than_the_socket_holds_arrive_whole() -> None:
+    drawer = Drawer(workers=1)
+    try:
+        worker = await _worker_pid(drawer)
+        big = 3_000_000  # read and written in parts, the event loop never waiting on either
+        assert await drawer.draw(functools.partial(bytes, big), urgent=True) == bytes(big)
+        job = functools.partial(len, b"x" * big)
+        assert await asyncio.gather(drawer.draw(job, urgent=False), _worker_pid(drawer)) == [
+            big,
+            worker,
+        ]
+    finally:
+        drawer.close()

@@ -157,7 +157,9 @@ async def test_a_view_while_a_move_is_written_shows_the_game_before_it(
     before = await service.games.public_view(game_id)
     user = before.seats[before.turn].user_id or 0
     gate, writing = asyncio.Event(), asyncio.Event()
-    real = store.games.write_move  # the move's hand-off to the store: its live copy is out
+    # The move's hand-off to the store (one hop on SQLite's thread, one statement on
+    # PostgreSQL): its live copy is out.
+    real = store.games.write_move
 
     written: list[Any] = []
 

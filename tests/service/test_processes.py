@@ -1,0 +1,154 @@
+"""Two bot processes on one database (two real OS processes, each with its own game service):
+one scheduler at a time, taken over when its process is SIGKILLed mid-match; every deadline
+acted on once, no reminder sent twice, a computer turn thought once. On both databases.
+
+Each process is ``tests/service/service_process.py``, whose game time runs 120 times the wall
+clock's pace (a 60 s turn lasts half a second) and whose scheduler's lease lasts one second:
+the test waits for states (lines the processes print, rows in the store), never for a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scopabot.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLES = 4
+PATIENCE = 120.0  # seconds: a state that has not come by then never will
+
+
+class Process:
+    """One service process and every line it printed."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.lines: list[dict[str, Any]] = []
+        self.holder = ""
+        self.reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def start(cls, database: Path | str, epoch: float, tables: int = 0) -> Process:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.service.service_process",
+            str(database),
+            repr(epoch),
+            str(tables),
+            cwd=ROOT,
+            stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        self = cls(proc)
+        await until(lambda: any("ready" in line for line in self.lines), "the process started")
+        self.holder = next(line["ready"] for line in self.lines if "ready" in line)
+        return self
+
+    async def _read(self) -> None:
+        assert self.proc.stdout is not None
+        async for raw in self.proc.stdout:
+            self.lines.append(json.loads(raw))
+
+    def said(self, what: str, after: float = 0.0) -> list[tuple[Any, ...]]:
+        found = [line for line in self.lines if what in line and line["at"] >= after]
+        return [
+            tuple(line[what]) if isinstance(line[what], list) else (line[what],) for line in found
+        ]
+
+    async def kill(self) -> None:
+        if self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+            await self.proc.wait()
+        await self.reader
+
+
+async def until(done: Any, what: str) -> None:
+    """Wait for a state (``done()`` true; a coroutine function is awaited), not for a time."""
+    limit = time.monotonic() + PATIENCE
+    while True:
+        result = done()
+        if asyncio.iscoroutine(result):
+            result = await result
+        if result:
+            return
+        assert time.monotonic() < limit, f"never came: {what}"
+        await asyncio.sleep(0.05)
+
+
+@pytest.mark.slow
+async def test_the_schedulers_process_killed_mid_match_another_takes_over(
+    database: Path | str,
+) -> None:
+    epoch = time.time()
+    opener = await Process.start(database, epoch, tables=TABLES)
+    other = await Process.start(database, epoch)
+    processes = [opener, other]
+    store = await Store.open(database)
+    try:
+        game_ids = [info.id for info in await store.games.playing()]
+        assert len(game_ids) == TABLES
+
+        async def lease_holder() -> str | None:
+            held = await store.deadlines.lease_holder("scheduler")
+            return held[0] if held is not None and held[1] > 0 else None
+
+        await until(lease_holder, "a process took the scheduler's lease")
+        name = await lease_holder()
+        (holder,) = [p for p in processes if p.holder == name]
+        (survivor,) = [p for p in processes if p is not holder]
+        # Mid-match: the scheduler has acted on a few deadlines of every game, none is over.
+        await until(lambda: len(holder.said("timeout")) >= 2 * TABLES, "deadlines acted on")
+        assert not survivor.said("timeout")  # only the holder schedules
+        killed_at = time.time()
+        await holder.kill()
+        assert holder.proc.returncode == -signal.SIGKILL
+
+        async def all_over() -> bool:
+            infos = [await store.games.info(g) for g in game_ids]
+            return all(info.status.value == "finished" for info in infos)
+
+        await until(lambda: survivor.said("lease", after=killed_at), "the other took over")
+        await until(all_over, "every match played to its end by timeouts")
+        await survivor.kill()
+
+        # The other process acted on the deadlines after the kill: none was lost.
+        assert survivor.said("timeout", after=killed_at)
+        lines = {p.holder: p for p in processes}
+        timeouts = Counter(t for p in processes for t in p.said("timeout"))
+        assert timeouts and max(timeouts.values()) == 1, "a deadline acted on twice"
+        reminders = Counter(r for p in processes for r in p.said("reminder"))
+        assert reminders and max(reminders.values()) == 1, "a reminder sent twice"
+        # A computer turn thought once: in both processes only if the first died thinking it
+        # (its claim ran out, then the other played it).
+        thought = {h: Counter(p.said("think")) for h, p in lines.items()}
+        assert thought[holder.holder] and thought[survivor.holder]
+        assert all(max(c.values(), default=1) == 1 for c in thought.values())
+        both = set(thought[holder.holder]) & set(thought[survivor.holder])
+        assert len(both) <= TABLES  # at most one turn in flight per game at the kill
+        for turn in both:
+            assert all(at[0] > killed_at for at in _times(survivor, "think", turn))
+        # Every timeout in the store was told once, bar those the killed process wrote but
+        # had not printed yet (at most one a game).
+        async with store.database.read() as db:
+            rows = await db.execute_fetchall("SELECT count(*) FROM moves WHERE actor = 'timeout'")
+        written = int(rows[0][0])
+        assert sum(timeouts.values()) <= written <= sum(timeouts.values()) + TABLES
+    finally:
+        for process in processes:
+            await process.kill()
+        await store.close()
+
+
+def _times(process: Process, what: str, key: tuple[Any, ...]) -> list[tuple[float]]:
+    return [(line["at"],) for line in process.lines if what in line and tuple(line[what]) == key]
