@@ -24,6 +24,7 @@ from scopabot.service import (
     MatchOver,
     Pace,
     SeatTakenBack,
+    TableStarted,
     TurnStarted,
 )
 from scopabot.store import Store
@@ -170,7 +171,7 @@ async def test_two_processes_of_one_shard_never_both_take_a_notice(
         for _ in range(4):
             public = await mover_side.games.public_view(game_id)
             await play_once(mover_side, game_id, public.seats[public.turn].user_id or 0)
-        assert await mover_side.store.outbox.count() == 4
+        assert await mover_side.store.outbox.count() == 5  # the start, then four moves
         shown = [Shown(), Shown()]
         counts = await asyncio.gather(
             *(s.relay.take(r) for s, r in zip(showing, shown, strict=True))
@@ -178,7 +179,7 @@ async def test_two_processes_of_one_shard_never_both_take_a_notice(
         counts += await asyncio.gather(
             *(s.relay.take(r) for s, r in zip(showing, shown, strict=True))
         )
-        assert sum(counts) == 4
+        assert sum(counts) == 5
         played = [e.version for r in shown for e in r.events if isinstance(e, CardPlayed)]
         assert len(played) == len(set(played)) == 4  # each move shown once, by one of them
     finally:
@@ -368,3 +369,22 @@ async def test_a_hundred_same_clicks_through_two_processes_make_one_move(
     finally:
         await service.close()
         await store.close()
+
+
+async def test_a_table_started_by_another_process_is_told_with_every_hand(
+    pair: tuple[GameService, GameService],
+) -> None:
+    here, there = pair
+    # A tournament's next round, opened where the round before ended: there, for here's server.
+    table = await there.tables.open(host=1, guild_id=SHOWN, channel_id=77)
+    await there.tables.join(table.id, user=2)
+    started_view = await there.tables.start(table.id, by=1, seed=3)
+    shown = Shown()
+    assert await here.relay.take(shown) == 1
+    [begun] = shown.of(TableStarted)
+    assert isinstance(begun, TableStarted) and begun.table.id == table.id
+    assert sorted(e.seat for e in shown.of(HandChanged)) == [0, 1]  # type: ignore[attr-defined]
+    [turn] = shown.of(TurnStarted)
+    public = await here.games.public_view(started_view.game_id)
+    assert isinstance(turn, TurnStarted) and turn.seat == public.turn
+    assert turn.user_id == public.seats[public.turn].user_id
