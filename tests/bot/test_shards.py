@@ -246,3 +246,17 @@ async def test_a_move_made_while_the_tables_process_is_down_is_shown_when_it_is_
     assert {r.via for r in since if str(thread.id) in r.path} == {"shard 1"}
     shown = [max(v) for r in table.history[shown_before:] if (v := versions_of(r.components))]
     assert shown and len(shown) == len(set(shown)), shown
+
+
+async def test_a_slice_of_the_shards_on_a_sqlite_file_warns_that_it_is_for_one_machine(
+    sharded: tuple[DiscordStandIn, dict[int, str]], tmp_path: Path
+) -> None:
+    s, _ = sharded
+    bot = BotProcess(s, tmp_path / "bot.db", args=["--shards", "0", "--shard-count", "2"])
+    await bot.start()
+    try:
+        assert any(
+            "WARNING" in line and "shards 0 of 2 on a SQLite file" in line for line in bot.lines
+        ), bot.output()
+    finally:
+        assert await bot.stop() == 0, bot.output()
