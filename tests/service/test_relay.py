@@ -388,3 +388,25 @@ async def test_a_table_started_by_another_process_is_told_with_every_hand(
     public = await here.games.public_view(started_view.game_id)
     assert isinstance(turn, TurnStarted) and turn.seat == public.turn
     assert turn.user_id == public.seats[public.turn].user_id
+
+
+async def test_on_postgresql_a_notice_wakes_its_reader_at_the_commit(
+    pair: tuple[GameService, GameService],
+) -> None:
+    here, there = pair
+    game_id = await started(here)
+    woken = asyncio.Event()
+    listening = await here.store.outbox.listen(woken.set)
+    if listening is None:  # SQLite: the readers look every second instead
+        assert not str(here.store.path).startswith("postgresql")
+        return
+    try:
+        assert listening.alive and not woken.is_set()
+        public = await there.games.public_view(game_id)
+        await play_once(there, game_id, public.seats[public.turn].user_id or 0)
+        await asyncio.wait_for(woken.wait(), 10)  # NOTIFY comes with the move's commit
+        shown = Shown()
+        assert await here.relay.take(shown) == 1
+    finally:
+        await listening.close()
+    assert not listening.alive
