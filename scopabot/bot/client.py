@@ -209,6 +209,8 @@ class ScopaBot(commands.AutoShardedBot):
         self.messages = Messages(self, self.service)
         self.delivery = Delivery(self)
         self._unsubscribe = self.service.subscribe(self.delivery.on_event)
+        if self.config.shard_ids is not None:  # other processes run the other shards
+            self.service.relay.show_here(self.owns)
         for feature in FEATURES:
             feature.setup(self)
         self.tree.on_error = self._command_error  # type: ignore[method-assign]
@@ -272,6 +274,10 @@ class ScopaBot(commands.AutoShardedBot):
         if not self._brought_up_to_date:  # once a process: a reconnection loses nothing
             self._brought_up_to_date = True
             await self.delivery.bring_up_to_date()
+            if self.config.shard_ids is not None:
+                # Moves other processes apply to this process's tables, told through the
+                # database (those told while it was down, first).
+                self.service.relay.start(self.delivery.from_elsewhere)
 
     async def close(self) -> None:
         """Stop gracefully (SIGTERM): take no more interactions, let those running finish,

@@ -33,10 +33,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def count_nonce(game_id: int, deal: int) -> str:
+    """The nonce of a deal's count (Discord takes up to 25 characters): one count a deal."""
+    return f"count-{game_id}-{deal}"
+
+
 class DealPosts:
     def __init__(self, delivery: Delivery) -> None:
         self.delivery = delivery
         self._locks: dict[int, asyncio.Lock] = {}  # a state of the moment, per game
+        self._settled: dict[int, int] = {}  # game -> last deal whose count is posted (a cache)
 
     def where(self, table: TableInfo) -> int | None:
         return table.thread_id or table.channel_id
@@ -63,18 +69,34 @@ class DealPosts:
         # One at a time per game: the start-up's catch-up and the deal's own event may both
         # come for one deal (a move made while the bot was catching up).
         async with self._locks.setdefault(game_id, asyncio.Lock()):
-            if await service.games.deal_post(game_id, score.deal) is None:
-                await self._post(table_id, game_id, score, totals)
+            if await service.games.deal_post(game_id, score.deal) is None and not await self._post(
+                table_id, game_id, score, totals
+            ):
+                return
+        self._settled[game_id] = max(score.deal, self._settled.get(game_id, 0))
+        await delivery.memory.count_settled(game_id, score.deal)
+
+    async def settled(self, game_id: int, deal: int) -> bool:
+        """Whether deal ``deal``'s count is posted (or has nowhere to go)."""
+        if self._settled.get(game_id, 0) >= deal:
+            return True
+        if game_id in self._locks and self._locks[game_id].locked():
+            return False  # being posted: :meth:`post` says when it is
+        if await self.delivery.service.games.deal_post(game_id, deal) is None:
+            return False
+        self._settled[game_id] = max(deal, self._settled.get(game_id, 0))
+        return True
 
     async def _post(
         self, table_id: int, game_id: int, score: DealScore, totals: Sequence[int]
-    ) -> None:
+    ) -> bool:
+        """Post the count; False when Discord refused it (it is owed still)."""
         delivery = self.delivery
         service = delivery.service
         table = await service.tables.get(table_id)
         where = self.where(table)
         if where is None:
-            return
+            return True  # nowhere to post it: nothing owed
         lang = await delivery.langs.of_table(table)
         pictures = delivery.pictures
         rules = table.rules
@@ -108,13 +130,18 @@ class DealPosts:
             screen = replace(screen, pictures=(picture,))
         view, files = ui.build(screen, ui.NO_CONTROLS)
         try:
-            sent = await delivery.messages.send(where, view=view, files=files, mention=[])
+            # The same nonce each time this count is sent: sent just before a crash and not
+            # yet remembered below, the send at start gets the message Discord made back.
+            sent = await delivery.messages.send(
+                where, view=view, files=files, mention=[], nonce=count_nonce(game_id, score.deal)
+            )
         except discord.HTTPException as error:
             log.warning("table %s: could not post deal %s: %s", table.id, score.deal, error)
-            return
+            return False
         await service.games.set_deal_post(
             game_id, score.deal, channel_id=sent.channel.id, message_id=sent.id
         )
+        return True
 
     def earlier(self, game_id: int, names: list[str], table: TableInfo, lang: Lang) -> str:
         """The last deal's end for the table message ("" when its plays were not seen)."""

@@ -11,9 +11,10 @@ files go with it as ``attachments``, which replaces the old ones instead of addi
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -48,8 +49,10 @@ from .actions import game_controls
 from .context import rated_names, seat_names, table_link, table_title
 from .deals import DealPosts
 from .dms import ClosedDms
+from .memory import TableMemory
 from .messages import DmClosed, Messages, again
 from .pictures import Pictures
+from .shards import ShownHere
 from .slots import Slot
 
 if TYPE_CHECKING:
@@ -70,20 +73,18 @@ class Delivery:
         # DM (``_seat_msgs`` is a cache of it), the seats whose DMs refused a hand and whether
         # the table was told (``dm_closed``, read back per game), each deal's count posted
         # and the last deal's end (``deals``, ``pictures``: its plays are the stored moves),
-        # where the table message is (the table's row). A refresh owed to a table is found
-        # again at start by :meth:`bring_up_to_date`. Everything else below is a cache or
-        # the state of a moment, and starts empty:
+        # where the table message is (the table's row), a refresh owed to a table, the
+        # final table's rating changes and the table's note (``memory``), a hand DM being
+        # sent (its nonce). Everything else below is a cache or the state of a moment, and
+        # starts empty:
         # - the refresh tasks of each message (``tables``, ``hands``) and the views the last
         #   events carried (``_publics``, ``_seat_views``, ``_tables``);
-        # - a match being placed (``placing``, ``after_placing``: its first ping), a table's
-        #   note of the moment (``notes``), a new DM owed to a turn's notice (``new_dm``),
-        #   the last ping of each person (``_pinged``) and the match's rating changes
-        #   (``finals``, shown with the final table until the next restart).
+        # - a match being placed (``placing``, ``after_placing``: its first ping), a new DM
+        #   owed to a turn's notice (``new_dm``), the last ping of each person (``_pinged``).
         self.tables: dict[int, Slot] = {}
         self.hands: dict[tuple[int, int], Slot] = {}
         self.placing: set[int] = set()
-        self.notes: dict[int, str] = {}
-        self.finals: dict[int, MatchOver] = {}
+        self.memory = TableMemory(self)
         self.new_dm: set[tuple[int, int]] = set()
         self.dm_closed = ClosedDms()  # kept: read back per game from the store
         self._dms_read: set[int] = set()  # games whose closed DMs were read back
@@ -92,6 +93,8 @@ class Delivery:
         self._seat_msgs: dict[int, dict[int, tuple[int, int]]] = {}
         self.pictures = Pictures(bot)
         self.deals = DealPosts(self)
+        self.shown = ShownHere(bot)  # which events are this process's to show
+        self._showing = asyncio.Lock()  # this process's events and those told from elsewhere
         # What the latest events carried: the public view of each game, each seat's view (a
         # hand event is its seat's only), shown instead of asking the service again.
         self._publics: dict[int, PublicView] = {}
@@ -103,10 +106,27 @@ class Delivery:
     # Events --------------------------------------------------------------------------------
 
     async def on_event(self, event: Event) -> None:
-        table_id, game_id = event.table_id, event.game_id
-        if table_id is None or game_id is None:
+        if event.table_id is None or event.game_id is None:
             return
-        self.pictures.on_event(event)
+        if not await self.shown.shows(event):
+            return  # another process shows its table: told through the database
+        async with self._showing:
+            self.pictures.on_event(event)
+            await self._show(event)
+
+    async def from_elsewhere(self, events: Sequence[Event]) -> None:
+        """Events of moves another process applied to tables shown here (service.relay):
+        shown as this process's own, their views read at their version; one at a time with
+        this process's own events, as they come."""
+        async with self._showing:
+            for event in events:
+                if event.game_id is not None:
+                    self.pictures.seen_elsewhere(event.game_id)  # its deal: from the store
+                await self._show(event)
+
+    async def _show(self, event: Event) -> None:
+        table_id, game_id = event.table_id, event.game_id
+        assert table_id is not None and game_id is not None
         self._keep(event)
         if isinstance(event, TableStarted):
             self._dms_read.add(game_id)  # begun here: no DM of it refused before
@@ -115,8 +135,11 @@ class Delivery:
             return
         if isinstance(event, SeatTakenBack):
             # Out of turn the version stays (the seat in turn keeps its live buttons), yet
-            # the hand that said "the computer plays for you" must say it no more.
+            # the hand that said "the computer plays for you" must say it no more, nor the
+            # table: its debt is stored as one without a version.
+            await self.service.games.owe_table(game_id)
             self.hand(table_id, game_id, event.seat).request()
+            self.table(table_id, game_id).request()
         if isinstance(event, TableChanged) and event.table.status is TableStatus.PLAYING:
             self.table(table_id, game_id).request()
         elif isinstance(event, (CardPlayed, DealScored, SeatTakenBack)):
@@ -131,15 +154,13 @@ class Delivery:
             if event.user_id is not None:
                 await self._turn_started(event)
         elif isinstance(event, MatchOver):
-            self.finals[table_id] = event
+            await self.memory.match_over(event)
             self.table(table_id, game_id).request(event.version)
             table = await self.service.tables.get(table_id)
             self._hands_at_end(table_id, game_id, event.version, table.seats)
             self.dm_closed.forget(game_id)
         elif isinstance(event, TimeoutApplied) and event.user_id is not None:
-            lang = await self.langs.of_table(await self.service.tables.get(table_id))
-            key = "note.handed" if event.handed_to_computer else "note.timeout"
-            self.notes[table_id] = tr(key, lang, name=f"<@{event.user_id}>")
+            await self.memory.timeout(event)
             self.table(table_id, game_id).request(event.version)
         elif isinstance(event, ReminderDue) and event.user_id is not None:
             await self._remind(event)
@@ -276,20 +297,34 @@ class Delivery:
     # The table message ----------------------------------------------------------------------
 
     async def bring_up_to_date(self) -> int:
-        """At start-up: the table message and each hand message of every game that changed
-        just before the process stopped show the position now. Killed between a move and
-        its messages (or with the computer's reply stored but not shown), a person would
-        otherwise see their old hand, every button disabled, on their own turn. Only
-        existing messages are edited (a hand never sent, DMs closed, is not sent now).
-        Returns how many games were asked for."""
-        games = await self.service.games.changed_before_stop()
+        """At start-up: pay what the store says is owed, however old, and nothing else. A
+        table message owing an edit (killed between a move and its messages, or with the
+        computer's reply stored but not shown, or Discord refusing until the process
+        stopped) shows the position now, with the hands of its game (a person would
+        otherwise see their old hand, every button disabled, on their own turn) and its
+        last deal's count if that was not posted. A hand DM sent and not remembered is sent
+        again with its nonce (Discord gives back the message it made). Only existing hand
+        messages are edited (a hand never sent, DMs closed, is not sent now). Returns how
+        many games were asked for."""
+        games = [
+            (table_id, game_id)
+            for table_id, game_id in await self.service.games.owed_tables()
+            if self.bot.owns((await self.table_info(table_id)).guild_id)
+        ]  # another process's tables are its own to bring up to date
         for table_id, game_id in games:
             await self.deals.post_missing(table_id, game_id)
             self.table(table_id, game_id).request()
             for seat in await self._seat_messages(game_id):
                 self.hand(table_id, game_id, seat).request()
-        if games:
-            log.info("bringing the messages of %d game(s) up to date", len(games))
+        sending = await self.service.games.hands_being_sent()
+        for table_id, game_id, seat in sending:
+            self.new_dm.add((game_id, seat))  # replaces a hand it was to replace
+            self.hand(table_id, game_id, seat).request()
+        log.info(
+            "bringing the messages of %d game(s) up to date, %d hand DM(s) being sent",
+            len(games),
+            len(sending),
+        )
         return len(games)
 
     def table(self, table_id: int, game_id: int) -> Slot:
@@ -304,6 +339,8 @@ class Delivery:
             return -1  # the start of the match places the message, then asks again
         table = await self.table_info(table_id)
         if table.message_id is None and table.channel_id is None:
+            shown = (await self.service.games.public_view(game_id)).version
+            await self.service.games.table_shown(game_id, shown)  # nothing to show: no debt
             return None
         lang = await self.langs.of_table(table)
         attach = self.messages.may_attach(table.channel_id)
@@ -311,6 +348,12 @@ class Delivery:
             table, game_id, lang, urgent=False, pictures=attach
         )
         await self.messages.edit_table(table, view, files)
+        if not self.tables[table_id].forced:  # a change came meanwhile: the next edit pays
+            public = self._kept_public(table_id, game_id)
+            if public is None or public.version != version:
+                public = await self.service.games.public_view(game_id)
+            last = public.deal_scores[-1].deal if public.deal_scores else None
+            await self.memory.shown(game_id, version, last)
         return version
 
     async def table_view(
@@ -331,15 +374,14 @@ class Delivery:
         )
         if public.deal_scores:  # the last deal's end, from the cache or the stored moves
             await self.pictures.deal_end(game_id)
-        final = self.finals.get(table.id)
         screen = table_screen(
             public,
             seat_names(public.table, lang),
             lang,
             table_id=table.id,
-            rating_changes=final.rating_changes if final else None,
+            rating_changes=await self.memory.rating_changes(game_id, finished=public.finished),
             rated_names=rated_names(public.table, lang),
-            note=self.notes.get(table.id, ""),
+            note=await self.memory.note(game_id, lang),
             plain_names=self.pictures.names(public.table, lang),
             earlier=self.deals.earlier(game_id, seat_names(public.table, lang), table, lang),
             last_deal=last_deal,
@@ -409,9 +451,12 @@ class Delivery:
                 await self._dm_reached(key)
                 return version
         self.new_dm.discard(key)
+        # Kept before the send: sent and not remembered below (a crash), the send tried at
+        # start carries it again, and Discord gives back the DM it made instead of a copy.
+        nonce = await self.service.games.hand_nonce(game_id, seat)
         try:
             # ``again``: a failed edit above has read the files to their end.
-            sent = await self.messages.send_dm(user_id, view=view, files=again(files))
+            sent = await self.messages.send_dm(user_id, view=view, files=again(files), nonce=nonce)
         except DmClosed:
             first = self.dm_closed.refused(key, table_id=table_id, user_id=user_id)
             await self.service.games.set_dm_refused(
@@ -421,8 +466,8 @@ class Delivery:
                 await self._dm_closed_note(table, user_id)
             return None
         await self._dm_reached(key)
-        if stale is not None:  # a new hand DM notifies; the old one would be a stale copy
-            await self.messages.delete_dm(*stale)
+        if stale is not None and stale[1] != sent.id:  # a new hand DM notifies; the old one
+            await self.messages.delete_dm(*stale)  # would be a stale copy
         await self.service.games.set_seat_message(
             game_id, seat, channel_id=sent.channel.id, message_id=sent.id
         )
@@ -495,4 +540,5 @@ class Delivery:
     def close(self) -> None:
         for slot in [*self.tables.values(), *self.hands.values()]:
             slot.cancel()
+        self.memory.close()
         self.pictures.close()

@@ -59,6 +59,7 @@ class Messages:
         self.bot = bot
         self.service = service
         self._dm_channels: dict[int, int] = {}
+        self._dm_opening = asyncio.Lock()
         self._thread_locks: dict[int, asyncio.Lock] = {}
         # Threads a moderator (or Discord's inactivity timer) archived or deleted, as the
         # gateway told us: the next table edit reopens or replaces them first instead of
@@ -172,11 +173,19 @@ class Messages:
         view: discord.ui.LayoutView | None = None,
         files: list[discord.File] | None = None,
         mention: list[int] | None = None,
+        nonce: int | str | None = None,
     ) -> discord.Message:
+        """Send a message; with a ``nonce`` (the same for every try of one message) Discord
+        answers a second send of it, made within a few minutes, with the message it made the
+        first time instead of a copy (discord.py sends ``enforce_nonce`` with every nonce it
+        is given: ``handle_message_parameters``; ``tests/bot/test_discord_surface.py`` fails
+        if a new discord.py stops)."""
         users = [discord.Object(u) for u in mention or []]
         allowed = discord.AllowedMentions(users=users, roles=False, everyone=False)
         channel = self.bot.get_partial_messageable(channel_id)
         kwargs: dict[str, Any] = {"allowed_mentions": allowed}
+        if nonce is not None:
+            kwargs["nonce"] = nonce
         if view is not None:
             kwargs["view"] = view
             kwargs["files"] = files or []
@@ -189,9 +198,17 @@ class Messages:
     # Direct messages -----------------------------------------------------------------------
 
     async def dm_channel(self, user_id: int) -> int:
+        """The person's DM channel, opened once. Openings go one at a time: they share one
+        rate-limit bucket for the whole bot (no channel in the route), and discord.py,
+        with several requests of one bucket in flight, takes the first answer's
+        ``X-RateLimit-Remaining`` as what is left after all of them and sends past the limit
+        (a 429, discord.py PR #10287); with one in flight every answer tells the truth. A
+        hundred tables starting at once open their DMs at Discord's rate instead."""
         if user_id not in self._dm_channels:
-            channel = await self.bot.create_dm(discord.Object(user_id))
-            self._dm_channels[user_id] = channel.id
+            async with self._dm_opening:
+                if user_id not in self._dm_channels:  # opened while this one waited
+                    channel = await self.bot.create_dm(discord.Object(user_id))
+                    self._dm_channels[user_id] = channel.id
         return self._dm_channels[user_id]
 
     def remember_dm(self, user_id: int, channel_id: int) -> None:
@@ -204,10 +221,11 @@ class Messages:
         content: str | None = None,
         view: discord.ui.LayoutView | None = None,
         files: list[discord.File] | None = None,
+        nonce: int | None = None,
     ) -> discord.Message:
         channel_id = await self.dm_channel(user_id)
         try:
-            return await self.send(channel_id, content=content, view=view, files=files)
+            return await self.send(channel_id, content=content, view=view, files=files, nonce=nonce)
         except discord.Forbidden as error:
             if error.code == CANNOT_DM:
                 raise DmClosed(user_id) from error

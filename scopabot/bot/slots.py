@@ -34,6 +34,11 @@ class Slot:
         self.idle.set()
 
     @property
+    def forced(self) -> bool:
+        """A change without a version is waiting for the next refresh."""
+        return self._force
+
+    @property
     def stale(self) -> bool:
         return self._force or self.wanted > self.shown
 

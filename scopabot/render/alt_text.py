@@ -53,11 +53,16 @@ def table_alt_text(
 
 def hand_alt_text(view: GameView, *, lang: str = "en") -> str:
     """ "Your hand: 1: jack of cups; 2: 7 of coins (settebello)", numbered as the buttons."""
-    if not view.hand:
+    return hand_alt_text_of(view.hand, view.is_my_turn, lang=lang)
+
+
+def hand_alt_text_of(hand: Sequence[Card], my_turn: bool, *, lang: str = "en") -> str:
+    """:func:`hand_alt_text` from the cards and whether it is the seat's turn."""
+    if not hand:
         return clip(f"{word(lang, 'hand')}: {word(lang, 'hand_empty')}")
-    cards = "; ".join(f"{i}: {card_name(c, lang)}" for i, c in enumerate(view.hand, 1))
+    cards = "; ".join(f"{i}: {card_name(c, lang)}" for i, c in enumerate(hand, 1))
     text = f"{word(lang, 'hand')}: {cards}"
-    if view.is_my_turn:
+    if my_turn:
         text += f" ({word(lang, 'your_turn')})"
     return clip(text)
 

@@ -11,14 +11,14 @@ hand, so it cannot show anyone else's cards.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
+from typing import NamedTuple
 
 from scopabot.engine import Card, GameView, Move
 
 from .cards import capture_name, card_name, card_the, cards_names
 from .i18n import Lang, tr
-from .image import FORMAT, Theme, hand_alt_text, hand_image
+from .image import FORMAT, Theme, hand_alt_text_of, hand_image_of
 from .screens import BLUE, GREY, Action, Button, Choice, Picture, Screen, Style, rows_of
 from .table import stamp
 
@@ -94,17 +94,41 @@ HAND_FILE = f"hand.{FORMAT}"
 """The hand picture's file name: the same for everyone, it says nothing of the cards."""
 
 
+class HandSketch(NamedTuple):
+    """What the hand's picture shows, and nothing more: the cards in the order of the buttons
+    and whether it is the seat's turn. Made from the seat's view where the view is (cheaply),
+    it is the key of a picture drawn already and all that is sent to a drawing process (a
+    view, with every play of the deal and the legal moves, would cost more to send than to
+    draw)."""
+
+    hand: tuple[Card, ...]
+    my_turn: bool
+    lang: str
+    theme: Theme
+
+
+def hand_sketch(view: GameView, lang: Lang, *, theme: Theme = Theme.DARK) -> HandSketch:
+    return HandSketch(
+        tuple(sorted(view.hand, key=Card.sort_key)), view.is_my_turn, str(lang), theme
+    )
+
+
 def hand_picture(view: GameView, lang: Lang, *, theme: Theme = Theme.DARK) -> Picture:
     """The seat's own hand as a picture, the cards in the order of the buttons (and of the
     text): the buttons are named by card, so the picture numbers nothing; the alt text names
     the cards in that order.
 
     Drawing takes a few milliseconds: call it off the event loop."""
-    shown = replace(view, hand=tuple(sorted(view.hand, key=Card.sort_key)))
+    return sketched_hand(hand_sketch(view, lang, theme=theme))
+
+
+def sketched_hand(sketch: HandSketch) -> Picture:
+    """:func:`hand_picture` drawn from its sketch (in a drawing process)."""
+    hand, my_turn, lang, theme = sketch
     return Picture(
         HAND_FILE,
-        hand_image(shown, theme=theme, lang=lang),
-        hand_alt_text(shown, lang=lang),
+        hand_image_of(hand, my_turn, theme=theme, lang=lang),
+        hand_alt_text_of(hand, my_turn, lang=lang),
     )
 
 

@@ -20,6 +20,7 @@ from scopabot.engine import Card, GameView, PlayResult
 from .alt_text import (
     deal_alt_text,
     hand_alt_text,
+    hand_alt_text_of,
     outcome_phrase,
     primiera_cards,
     standings_alt_text,
@@ -43,7 +44,9 @@ __all__ = [
     "deal_piles",
     "encode",
     "hand_alt_text",
+    "hand_alt_text_of",
     "hand_image",
+    "hand_image_of",
     "primiera_cards",
     "standings_alt_text",
     "standings_image",
@@ -227,12 +230,26 @@ def hand_image(
     so on Discord the picture numbers nothing: each card's corner is its button's name; the
     terminal, where a card is typed by its number, asks for ``numbered``); drawn again only
     when the hand or whether it is the seat's turn has changed."""
-    key = ("hand", view.hand, view.is_my_turn, theme, lang, numbered)
-    return PICTURES.get(key, lambda: _hand_image(view, theme, lang, numbered))
+    return hand_image_of(view.hand, view.is_my_turn, theme=theme, lang=lang, numbered=numbered)
 
 
-def _hand_image(view: GameView, theme: Theme, lang: str, numbered: bool) -> bytes:
-    hand = view.hand
+def hand_image_of(
+    hand: tuple[Card, ...],
+    my_turn: bool,
+    *,
+    theme: Theme = Theme.DARK,
+    lang: str = "en",
+    numbered: bool = False,
+) -> bytes:
+    """:func:`hand_image` from what it shows: the cards, in order, and whether it is the
+    seat's turn (all a drawing process needs to be sent)."""
+    key = ("hand", hand, my_turn, theme, lang, numbered)
+    return PICTURES.get(key, lambda: _hand_image(hand, my_turn, theme, lang, numbered))
+
+
+def _hand_image(
+    hand: tuple[Card, ...], my_turn: bool, theme: Theme, lang: str, numbered: bool
+) -> bytes:
     per_row = 5
     n_row = min(per_row, max(1, len(hand)))
     rows = max(1, -(-len(hand) // per_row))
@@ -244,7 +261,7 @@ def _hand_image(view: GameView, theme: Theme, lang: str, numbered: bool) -> byte
     cv = Canvas(width, height, theme)
     col = cv.colours
     x = PAD + cv.text((PAD, PAD), word(lang, "hand"), TITLE, bold=True)
-    if view.is_my_turn:
+    if my_turn:
         cv.text((x + 12, PAD + 2), "· " + word(lang, "your_turn"), 32, fill=col.turn, bold=True)
     y = top
     if not hand:
@@ -254,7 +271,7 @@ def _hand_image(view: GameView, theme: Theme, lang: str, numbered: bool) -> byte
         x = (width - (len(row) * (HAND_CARD + gap) - gap)) // 2
         for i, c in enumerate(row, r * per_row + 1):
             if numbered:
-                fill = col.turn if view.is_my_turn else CREAM
+                fill = col.turn if my_turn else CREAM
                 cv.badge(x + HAND_CARD / 2, y - 26, str(i), INFO, fill=fill)
             cv.card(c, x, y, HAND_CARD)
             x += HAND_CARD + gap

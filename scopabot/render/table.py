@@ -12,8 +12,9 @@ is, a finished deal's breakdown until the next deal's first play, the standings 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from scopabot.engine import Card, DealScore, GameView, Outcome, Play, Rules
 
@@ -276,30 +277,70 @@ def table_screen(
 Piles = tuple[tuple[Card, ...], ...]
 
 
-def public_game_view(game: PublicPosition) -> GameView:
-    """The public position as a :class:`GameView` holding no hand, for the table picture.
+class TableSketch(NamedTuple):
+    """What the table message's pictures show, and nothing more: the table's public fields,
+    its last play only, the breakdown's deal while it is shown, every deal's score once the
+    match is over. Made from the public view where the view is (cheaply), it is the key of
+    pictures drawn already and all that is sent to a drawing process (a public view, with
+    every play of the deal and the table's settings, would cost more to send than to draw).
+    The file names, which carry the game and its version, are given after
+    (:func:`table_files`)."""
 
-    The picture functions take a seat's view; this one is nobody's (``seat`` is set to the
-    seat in turn only because a view needs one), so drawing it cannot show a hidden card."""
-    return GameView(
-        rules=game.rules,
-        seat=game.turn,
-        turn=game.turn,
-        dealer=game.dealer,
+    rules: Rules
+    deal_number: int
+    felt: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    captured_counts: tuple[int, ...]
+    scope: tuple[int, ...]
+    last_play: Play | None
+    totals: tuple[int, ...]
+    outcome: Outcome | None
+    turn: int
+    dealer: int
+    finished: bool
+    breakdown: DealScore | None
+    """The last deal's score while its breakdown is shown (the next deal's first round, the
+    end of the match)."""
+    deal_scores: tuple[DealScore, ...]
+    """Every deal's score, for the standings (the match over), else empty."""
+    piles: Piles | None
+    names: tuple[str, ...]
+    lang: str
+    theme: Theme
+
+
+def table_sketch(
+    game: PublicPosition,
+    names: Sequence[str],
+    lang: Lang,
+    *,
+    piles: Piles | None = None,
+    theme: Theme = Theme.DARK,
+) -> TableSketch:
+    """The sketch of :func:`table_pictures`, made without drawing anything."""
+    rules = game.rules
+    shown = game.deal_scores and (game.finished or len(game.plays) < rules.players)
+    return TableSketch(
+        rules=rules,
         deal_number=game.deal_number,
-        hand=(),
         felt=game.felt,
         hand_sizes=game.hand_sizes,
         deck_size=game.deck_size,
         captured_counts=game.captured_counts,
         scope=game.scope,
-        plays=game.plays,
+        last_play=game.plays[-1] if game.plays else None,
         totals=game.totals,
-        deal_scores=game.deal_scores,
-        last_capturer=None,
         outcome=game.outcome,
-        spareggio=game.spareggio,
-        dealer_draw=game.dealer_draw,
+        turn=game.turn,
+        dealer=game.dealer,
+        finished=game.finished,
+        breakdown=game.deal_scores[-1] if shown else None,
+        deal_scores=game.deal_scores if game.finished else (),
+        piles=piles if shown else None,
+        names=tuple(plain_name(n) or "?" for n in names),  # one line each, whatever they held
+        lang=str(lang),
+        theme=theme,
     )
 
 
@@ -321,44 +362,90 @@ def table_pictures(
     ``names`` are plain names (a picture cannot show a mention); ``piles`` are each side's
     cards of the last deal (:func:`scopabot.render.image.deal_piles`), for its primiera
     cards, when known. This draws (a few milliseconds a picture): call it off the event loop."""
-    rules = game.rules
-    names = [plain_name(n) or "?" for n in names]  # one line each, whatever they held
+    sketch = table_sketch(game, names, lang, piles=piles, theme=theme)
+    return table_files(sketched_table(sketch), game_id=game_id, version=version)
+
+
+def sketched_table(sketch: TableSketch) -> tuple[Picture, ...]:
+    """The pictures of a table sketch (in a drawing process), under file names without the
+    game (:func:`table_files` gives them)."""
+    rules, names, lang, theme = sketch.rules, list(sketch.names), sketch.lang, sketch.theme
     out: list[Picture] = []
-    if game.finished:
-        outcome = game.outcome
+    if sketch.finished:
+        outcome = sketch.outcome
         out.append(
             Picture(
-                f"standings-{game_id}.{FORMAT}",
+                f"standings.{FORMAT}",
                 standings_image(
-                    game.totals,
+                    sketch.totals,
                     rules=rules,
                     names=names,
-                    deal_scores=game.deal_scores,
+                    deal_scores=sketch.deal_scores,
                     outcome=outcome,
                     theme=theme,
                     lang=lang,
                 ),
                 standings_alt_text(
-                    game.totals, rules=rules, names=names, outcome=outcome, lang=lang
+                    sketch.totals, rules=rules, names=names, outcome=outcome, lang=lang
                 ),
             )
         )
     else:
-        view = public_game_view(game)
+        view = _sketched_view(sketch)
         out.append(
             Picture(
-                f"table-{game_id}-{version}.{FORMAT}",
+                f"table.{FORMAT}",
                 table_image(view, names=names, theme=theme, lang=lang),
                 table_alt_text(view, names, lang=lang),
             )
         )
-    if game.deal_scores and (game.finished or len(game.plays) < rules.players):
-        score = game.deal_scores[-1]
+    score, piles = sketch.breakdown, sketch.piles
+    if score is not None:
         out.append(
             Picture(
-                f"deal-{game_id}-{score.deal}.{FORMAT}",
+                f"deal-{score.deal}.{FORMAT}",
                 deal_image(score, rules=rules, names=names, piles=piles, theme=theme, lang=lang),
                 deal_alt_text(score, rules=rules, names=names, piles=piles, lang=lang),
             )
         )
     return tuple(out)
+
+
+def table_files(pictures: Sequence[Picture], *, game_id: int, version: int) -> tuple[Picture, ...]:
+    """The pictures of :func:`sketched_table` under the names the table message gives them:
+    the table's changes with every version (so no client shows an old one from its cache),
+    a deal's breakdown is named by its deal, the standings by the game."""
+
+    def named(filename: str) -> str:
+        stem = filename.removesuffix(f".{FORMAT}")
+        if stem == "table":
+            return f"table-{game_id}-{version}.{FORMAT}"
+        if stem == "standings":
+            return f"standings-{game_id}.{FORMAT}"
+        return f"deal-{game_id}-{stem.removeprefix('deal-')}.{FORMAT}"
+
+    return tuple(replace(p, filename=named(p.filename)) for p in pictures)
+
+
+def _sketched_view(sketch: TableSketch) -> GameView:
+    """The sketch as a :class:`GameView` holding no hand, for the table picture (whose seat
+    is set to the seat in turn only because a view needs one: it is nobody's)."""
+    return GameView(
+        rules=sketch.rules,
+        seat=sketch.turn,
+        turn=sketch.turn,
+        dealer=sketch.dealer,
+        deal_number=sketch.deal_number,
+        hand=(),
+        felt=sketch.felt,
+        hand_sizes=sketch.hand_sizes,
+        deck_size=sketch.deck_size,
+        captured_counts=sketch.captured_counts,
+        scope=sketch.scope,
+        plays=() if sketch.last_play is None else (sketch.last_play,),
+        totals=sketch.totals,
+        deal_scores=(),
+        last_capturer=None,
+        outcome=sketch.outcome,
+        spareggio=0,
+    )

@@ -62,6 +62,7 @@ from .events import (
     TimeoutApplied,
     TurnStarted,
 )
+from .games import NoteKind, TableNote
 from .options import RuleChoices, chosen_options, pace_of, updated_settings
 from .players import Player, make_player
 from .service import DEFAULT_COMPUTER_PAUSE, GameService
@@ -114,6 +115,7 @@ __all__ = [
     "Move",
     "MoveOutcome",
     "MyGame",
+    "NoteKind",
     "Outcome",
     "OutcomeReason",
     "Pace",
@@ -140,6 +142,7 @@ __all__ = [
     "TableCancelled",
     "TableChanged",
     "TableInfo",
+    "TableNote",
     "TableOpened",
     "TableStarted",
     "TableStatus",

@@ -20,8 +20,9 @@ import logging
 import os
 import secrets
 import socket
-from dataclasses import replace
-from datetime import datetime, timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
 
 from scopabot.engine import (
     Game,
@@ -54,11 +55,12 @@ from .events import (
     TimeoutApplied,
     TurnStarted,
 )
-from .live import as_stored
+from .live import as_stored, back_notes
 from .moves import (
     illegal,
     move_events,
     rating_changes,
+    rating_pairs,
     resolve,
     seed_of,
     stale,
@@ -69,7 +71,20 @@ from .visibility import seat_view_of, views_of
 
 log = logging.getLogger(__name__)
 
-STALE_WINDOW = timedelta(minutes=10)  # see Games.changed_before_stop
+
+class NoteKind(StrEnum):
+    TIMEOUT = "timeout"  # the computer played for someone whose time ran out
+    HANDED = "handed"  # ... and now plays their seat (timeouts in a row)
+
+
+@dataclass(frozen=True, slots=True)
+class TableNote:
+    """The table's note of its last timeout: whose, and what it did."""
+
+    kind: NoteKind
+    user_id: int
+
+
 TURN_CLAIM = 15.0
 """Seconds a computer turn's claim lasts (renewed at each move of the seat): beyond a search's
 1.5 s and the pause between computer plays; a process that dies thinking leaves its turn to
@@ -475,6 +490,9 @@ class Games:
             now = self.core.now()
             deadline = ctx.pace.deadline(now) if in_turn else None
             new_version = version + 1 if in_turn else version
+            notice = None
+            if self.core.live.told_elsewhere(ctx):  # service/relay.py
+                notice = back_notes(seat, ctx.user_of(seat), in_turn=in_turn, deadline=deadline)
             try:
                 await self.core.store.games.take_seat_back(
                     game_id,
@@ -483,6 +501,7 @@ class Games:
                     new_version=new_version,
                     deadline=deadline,
                     remind_at=ctx.pace.next_reminder(deadline, now) if in_turn else None,
+                    notice=notice,
                 )
             except StaleVersionError:
                 await self.core.live.refresh(ctx)  # another process moved it
@@ -660,20 +679,54 @@ class Games:
         ctx = await self.core.context(game_id)
         return last_deal_end(ctx.game.record())
 
-    async def changed_before_stop(
-        self, *, window: timedelta = STALE_WINDOW
-    ) -> list[tuple[int, int]]:
-        """(table, game) of the games in play changed within ``window`` of the last change
-        to any of them: those whose messages may not show their last moves, as the process
-        stopped (or was killed) before delivering them. A message is brought up to date
-        within seconds of a change (its retries give up after about half a minute), so a
-        game changed long before the stop shows its position already."""
-        infos = [i for i in await self.core.store.games.playing() if i.table_id is not None]
-        if not infos:
-            return []
-        latest = max(i.updated_at for i in infos)
-        return [
-            (i.table_id, i.id)
-            for i in infos
-            if i.table_id is not None and i.updated_at >= latest - window
-        ]
+    # ------------------------------------------------------------------ what a restart owes
+
+    async def owed_tables(self) -> list[tuple[int, int]]:
+        """(table, game) of the games whose table message owes an edit: a move (or another
+        change of the table) is stored and its edit has not reached Discord, as the process
+        stopped or was killed before, or Discord kept refusing it. However old."""
+        return await self.core.store.games.owed_tables()
+
+    async def table_shown(self, game_id: int, version: int) -> None:
+        """The table message's edit showing ``version`` reached Discord: the debt of every
+        change up to it is paid (never an older version over a newer)."""
+        await self.core.store.games.set_table_shown(game_id, version)
+
+    async def owe_table(self, game_id: int) -> None:
+        """The table message owes an edit for a change that keeps the game's version (a seat
+        taken back out of turn)."""
+        await self.core.store.games.owe_table(game_id)
+
+    async def hand_nonce(self, game_id: int, seat: int) -> int:
+        """The nonce to send the seat's hand DM with, kept before it is sent: a send tried
+        again after a crash (sent, not yet remembered by :meth:`set_seat_message`) carries
+        the same one, and Discord answers with the message it made instead of a second."""
+        return await self.core.store.games.hand_nonce(game_id, seat, secrets.randbits(63))
+
+    async def hands_being_sent(self) -> list[tuple[int, int, int]]:
+        """(table, game, seat) of the hand DMs whose send was begun and not remembered."""
+        return await self.core.store.games.hands_being_sent()
+
+    async def set_note(self, game_id: int, note: TableNote | None) -> None:
+        """What the table says of its last timeout, kept until the next one (or ``None``)."""
+        await self.core.store.games.set_note(
+            game_id,
+            None if note is None else note.kind.value,
+            None if note is None else note.user_id,
+        )
+
+    async def note(self, game_id: int) -> TableNote | None:
+        found = await self.core.store.games.note(game_id)
+        if found is None:
+            return None
+        return TableNote(NoteKind(found[0]), found[1])
+
+    async def final_rating_changes(
+        self, game_id: int
+    ) -> tuple[dict[int, tuple[float | None, float]], dict[int, tuple[float | None, float]]]:
+        """The match's rating changes as :class:`MatchOver` carried them (the game's board,
+        then the global one), read back from the store: a final table drawn after a restart
+        shows them too."""
+        ctx = await self.core.context(game_id)
+        guild = None if ctx.table is None else ctx.table.guild_id
+        return rating_pairs(await self.core.store.games.rating_changes(game_id), guild)

@@ -177,7 +177,8 @@ class LiveGames:
         # (store/outbox.py; the notes are made by :func:`move_notes`).
         self.elsewhere: Callable[[int | None], bool] | None = None
 
-    def _told_elsewhere(self, live: LiveGame) -> bool:
+    def told_elsewhere(self, live: LiveGame) -> bool:
+        """Whether another process shows ``live``'s table (its changes leave a notice)."""
         return (
             live.table is not None and self.elsewhere is not None and self.elsewhere(live.guild_id)
         )
@@ -247,7 +248,7 @@ class LiveGames:
         too: a DM click, the scheduler): a version read, and the game read again only when
         it moved. This process's own tables are current already (another process's move of
         one reaches it as a notice: service/relay.py)."""
-        if live.finished or not self._told_elsewhere(live):
+        if live.finished or not self.told_elsewhere(live):
             return live
         stored = await self.store.games.version(live.game_id)
         if stored is not None and stored != live.version:
@@ -356,7 +357,7 @@ class LiveGames:
                 outcome.winner, outcome.reason.value, outcome.totals, outcome.deals
             )
         new_version = expected_version + 1
-        told = self._told_elsewhere(live)
+        told = self.told_elsewhere(live)
 
         def record(
             writes: tuple[RatingWrite, ...], changes: tuple[RatingChange, ...]
@@ -450,7 +451,7 @@ class LiveGames:
         winner = max(others, key=lambda side: (totals[side] if side < len(totals) else 0, -side))
         row = ResultRow(winner, reason, totals, len(game.deal_scores), losing_side)
         stamp = to_ms(at or now())
-        told = self._told_elsewhere(live)
+        told = self.told_elsewhere(live)
 
         def record(
             writes: tuple[RatingWrite, ...], changes: tuple[RatingChange, ...]
@@ -554,7 +555,13 @@ class LiveGames:
                 before = ratings.get(rid)
                 changes.append(RatingChange(board, rid, before, value))
                 writes.append(
-                    RatingWrite(board, rid, value, None if before is None else before.games)
+                    RatingWrite(
+                        board,
+                        rid,
+                        value,
+                        None if before is None else before.games,
+                        None if before is None else before.score,
+                    )
                 )
         return tuple(changes), tuple(writes)
 
@@ -609,6 +616,18 @@ def move_notes(
         notes.append(
             {"e": "turn", "seat": nxt, "user": live.user_of(nxt), "deadline": opt_ms(deadline)}
         )
+    return tuple(notes)
+
+
+def back_notes(
+    seat: int, user_id: int | None, *, in_turn: bool, deadline: datetime | None
+) -> tuple[dict[str, Any], ...]:
+    """A person took their seat back (see :func:`move_notes`): on their turn, it starts anew
+    for them."""
+    notes: list[dict[str, Any]] = [{"e": "back", "seat": seat, "user": user_id}]
+    if in_turn:
+        notes.append({"e": "hand", "seat": seat})
+        notes.append({"e": "turn", "seat": seat, "user": user_id, "deadline": opt_ms(deadline)})
     return tuple(notes)
 
 

@@ -113,6 +113,11 @@ class Relay:
                         notice.version,
                     )
                     continue
+                log.debug(
+                    "game %s: version %s, applied by another process, shown here",
+                    notice.game_id,
+                    notice.version,
+                )
                 await shown(events)
         finally:
             await outbox.done([n.id for n in notices])
@@ -142,8 +147,9 @@ class Relay:
         """The events of ``notice``'s move, its game brought up to date here first."""
         core = self.core
         live = core.live.kept(notice.game_id)
-        if live is not None and live.version < notice.version:
-            await core.live.refresh(live)
+        seat_back = any(note.get("e") == "back" for note in notice.notes)
+        if live is not None and (live.version < notice.version or seat_back):
+            await core.live.refresh(live)  # a seat taken back out of turn keeps the version
         if live is None:
             live = await core.context(notice.game_id)
         tid, gid, version = notice.table_id, notice.game_id, notice.version
@@ -184,6 +190,7 @@ class Relay:
                     )
                 )
             elif kind == "back":
+                mover = (int(note["seat"]), True)  # answered where the person clicked
                 events.append(
                     SeatTakenBack(
                         table_id=tid,

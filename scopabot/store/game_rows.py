@@ -85,6 +85,7 @@ class RatingWrite:
     rating_id: int
     value: RatingValue
     games_before: int | None
+    score_before: float | None = None  # kept with the match: its final table shows it
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +257,7 @@ def _finish(
         losing_side=result.losing_side,
     )
     conn.execute(CLOSE_TABLE_SQL, ("finished", stamp, game_id))
-    write_ratings(conn, rules.preset.value, ratings, stamp)
+    write_ratings(conn, rules.preset.value, ratings, stamp, game_id=game_id)
     return match
 
 
@@ -270,10 +271,21 @@ def _refused(conn: sqlite3.Connection, game_id: int, expected_version: int) -> N
 
 
 def write_ratings(
-    conn: sqlite3.Connection, category: str, ratings: Sequence[RatingWrite], stamp: int
+    conn: sqlite3.Connection,
+    category: str,
+    ratings: Sequence[RatingWrite],
+    stamp: int,
+    *,
+    game_id: int,
 ) -> None:
-    """Each rating, compare-and-set on the games it had counted when it was read."""
+    """Each rating, compare-and-set on the games it had counted when it was read, and the
+    match's change of it (before and after) beside the game."""
     for r in ratings:
+        conn.execute(
+            "INSERT INTO match_rating_changes (game_id, board, rating_id, score_before,"
+            " score_after) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (game_id, r.board, r.rating_id, r.score_before, r.value.score),
+        )
         v = r.value
         if r.games_before is None:
             cursor = conn.execute(

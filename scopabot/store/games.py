@@ -58,6 +58,7 @@ from .models import (
     opt_ms,
     to_ms,
 )
+from .outbox import write_notice
 from .postgres_database import PostgresDatabase
 
 _SELECT_GAMES = (
@@ -203,11 +204,13 @@ class GameStore:
         new_version: int,
         deadline: datetime | None = None,
         remind_at: datetime | None = None,
+        notice: tuple[dict[str, Any], ...] | None = None,
     ) -> None:
         """A person has their seat back from the computer that held it: no timeouts in a row,
         not away. ``new_version`` above ``expected_version`` refuses a move already prepared at
         the old one (the computer's, when the seat is in turn); ``deadline`` and ``remind_at``
-        are then the turn's. Raises :class:`StaleVersionError` when the game moved on."""
+        are then the turn's. ``notice``: for the process that shows the table, when another
+        one (store/outbox.py). Raises :class:`StaleVersionError` when the game moved on."""
         await self._db.write_once(
             _take_seat_back,
             game_id,
@@ -216,6 +219,7 @@ class GameStore:
             new_version,
             opt_ms(deadline),
             opt_ms(remind_at),
+            notice,
         )
 
     async def abandon(self, game_id: int, expected_version: int) -> int:
@@ -270,6 +274,43 @@ class GameStore:
         """``(channel_id, message_id)`` of deal ``deal``'s count, if it was posted."""
         return await self._db.read_once(_deal_post, game_id, deal)
 
+    # ------------------------------------------------------------------ what the table owes
+
+    async def owed_tables(self) -> list[tuple[int, int]]:
+        """``(table_id, game_id)`` of the games in play or over whose table message does not
+        show their last version (a move's version bump owes an edit until it is shown)."""
+        return await self._db.read_once(_owed_tables)
+
+    async def set_table_shown(self, game_id: int, version: int) -> None:
+        """The table message shows ``version`` (an older one never undoes a newer)."""
+        await self._db.write_once(_set_table_shown, game_id, version)
+
+    async def owe_table(self, game_id: int) -> None:
+        """The table message owes an edit whatever its version (a change without one)."""
+        await self._db.write_once(_owe_table, game_id)
+
+    async def hand_nonce(self, game_id: int, seat: int, fresh: int) -> int:
+        """The nonce of the seat's hand DM being sent: the one kept from a send not yet
+        remembered (a crash between the send and :meth:`set_seat_message`), else ``fresh``,
+        kept now."""
+        return await self._db.write_once(_hand_nonce, game_id, seat, fresh)
+
+    async def hands_being_sent(self) -> list[tuple[int, int, int]]:
+        """``(table_id, game_id, seat)`` of the hand DMs sent and not yet remembered."""
+        return await self._db.read_once(_hands_being_sent)
+
+    async def set_note(self, game_id: int, kind: str | None, user_id: int | None) -> None:
+        """The table's note of its last timeout (``None``: no note)."""
+        await self._db.write_once(_set_note, game_id, kind, user_id)
+
+    async def note(self, game_id: int) -> tuple[str, int] | None:
+        """``(kind, user_id)`` of the table's note, if it has one."""
+        return await self._db.read_once(_note, game_id)
+
+    async def rating_changes(self, game_id: int) -> list[tuple[int, int, float | None, float]]:
+        """``(board, rating_id, score before or None, score after)`` of the match's ratings."""
+        return await self._db.read_once(_rating_changes, game_id)
+
     async def of_user(self, user_id: int) -> list[UserGame]:
         """Games being played where the user has a seat, with that seat: one query."""
         rows = await self._db.read_once(_user_games, user_id)
@@ -287,6 +328,7 @@ def _take_seat_back(
     new_version: int,
     deadline: int | None,
     remind_at: int | None,
+    notice: tuple[dict[str, Any], ...] | None,
 ) -> None:
     times = (deadline, remind_at) if new_version != expected_version else (None, None)
     cursor = conn.execute(
@@ -305,6 +347,8 @@ def _take_seat_back(
         "UPDATE game_seats SET timeouts = 0, away = 0 WHERE game_id = ? AND seat = ?",
         (game_id, seat),
     )
+    if notice is not None:
+        write_notice(conn, game_id, new_version, notice, to_ms(now()))
 
 
 async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any:
@@ -360,9 +404,80 @@ def _set_seat_message(
     message_id: int | None,
 ) -> None:
     conn.execute(
-        "UPDATE game_seats SET channel_id = ?, message_id = ? WHERE game_id = ? AND seat = ?",
+        "UPDATE game_seats SET channel_id = ?, message_id = ?, dm_nonce = NULL"
+        " WHERE game_id = ? AND seat = ?",
         (channel_id, message_id, game_id, seat),
     )
+
+
+def _owed_tables(conn: sqlite3.Connection) -> list[tuple[int, int]]:
+    return [
+        (int(r[0]), int(r[1]))
+        for r in conn.execute(
+            # The partial index games_owing_a_table is on this very condition.
+            "SELECT table_id, id FROM games WHERE (table_shown IS NULL OR table_shown < version)"
+            " AND table_id IS NOT NULL AND status IN ('playing', 'finished') ORDER BY id"
+        )
+    ]
+
+
+def _set_table_shown(conn: sqlite3.Connection, game_id: int, version: int) -> None:
+    conn.execute(
+        "UPDATE games SET table_shown = ?"
+        " WHERE id = ? AND (table_shown IS NULL OR table_shown < ?)",
+        (version, game_id, version),
+    )
+
+
+def _owe_table(conn: sqlite3.Connection, game_id: int) -> None:
+    conn.execute("UPDATE games SET table_shown = NULL WHERE id = ?", (game_id,))
+
+
+def _hand_nonce(conn: sqlite3.Connection, game_id: int, seat: int, fresh: int) -> int:
+    row = conn.execute(
+        "UPDATE game_seats SET dm_nonce = coalesce(dm_nonce, ?) WHERE game_id = ? AND seat = ?"
+        " RETURNING dm_nonce",
+        (fresh, game_id, seat),
+    ).fetchone()
+    return fresh if row is None else int(row[0])
+
+
+def _hands_being_sent(conn: sqlite3.Connection) -> list[tuple[int, int, int]]:
+    return [
+        (int(r[0]), int(r[1]), int(r[2]))
+        for r in conn.execute(
+            "SELECT g.table_id, s.game_id, s.seat FROM game_seats s JOIN games g"
+            " ON g.id = s.game_id WHERE s.dm_nonce IS NOT NULL AND g.table_id IS NOT NULL"
+            " AND g.status IN ('playing', 'finished') ORDER BY s.game_id, s.seat"
+        )
+    ]
+
+
+def _set_note(conn: sqlite3.Connection, game_id: int, kind: str | None, user: int | None) -> None:
+    conn.execute(
+        "UPDATE games SET note_kind = ?, note_user = ? WHERE id = ?", (kind, user, game_id)
+    )
+
+
+def _note(conn: sqlite3.Connection, game_id: int) -> tuple[str, int] | None:
+    row = conn.execute(
+        "SELECT note_kind, note_user FROM games WHERE id = ? AND note_kind IS NOT NULL",
+        (game_id,),
+    ).fetchone()
+    return None if row is None or row[1] is None else (str(row[0]), int(row[1]))
+
+
+def _rating_changes(
+    conn: sqlite3.Connection, game_id: int
+) -> list[tuple[int, int, float | None, float]]:
+    return [
+        (int(r[0]), int(r[1]), None if r[2] is None else float(r[2]), float(r[3]))
+        for r in conn.execute(
+            "SELECT board, rating_id, score_before, score_after FROM match_rating_changes"
+            " WHERE game_id = ? ORDER BY board, rating_id",
+            (game_id,),
+        )
+    ]
 
 
 def _seat_messages(conn: sqlite3.Connection, game_id: int) -> dict[int, tuple[int, int]]:
@@ -380,10 +495,12 @@ def _set_dm_refused(
     conn: sqlite3.Connection, game_id: int, seat: int, at: int | None, noted: bool
 ) -> None:
     conn.execute(
+        # A refused DM was not sent: no send of it is left to remember (``dm_nonce``).
         "UPDATE game_seats SET dm_refused_at = ?,"
-        " dm_noted = CASE WHEN ? = 1 THEN 1 ELSE dm_noted END"
+        " dm_noted = CASE WHEN ? = 1 THEN 1 ELSE dm_noted END,"
+        " dm_nonce = CASE WHEN ? = 1 THEN NULL ELSE dm_nonce END"
         " WHERE game_id = ? AND seat = ?",
-        (at, int(noted), game_id, seat),
+        (at, int(noted), int(at is not None), game_id, seat),
     )
 
 

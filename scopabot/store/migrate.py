@@ -68,6 +68,8 @@ def load_migrations(
         raise ValueError(f"dialect must be one of {DIALECTS}")
     found = [_read(path) for path in sorted(directory.glob("*.sql"))]
     for expected, migration in enumerate(found, start=1):
+        if migration.version < expected:  # two files of one number (branches merged)
+            raise StoreError(f"{directory}: two migrations are numbered {migration.version:04d}")
         if migration.version != expected:
             raise StoreError(f"{directory}: migration {expected:04d} is missing")
     variants = directory / dialect

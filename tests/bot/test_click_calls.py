@@ -1,5 +1,6 @@
 """What one card click costs the bot in calls to the service: the move itself, and whatever its
-events need to show — carried by the events, not asked for again.
+events need to show — carried by the events, not asked for again — plus the one write that
+says the table's edit reached Discord (the move's debt to it, paid once).
 
 The real bot runs in this process (``ScopaBot(service=...)``) against the stand-in, its service
 wrapped so that every call is counted; two people play, so the only moves are theirs.
@@ -104,6 +105,9 @@ async def test_a_card_click_costs_at_most_three_service_calls(
                     or (name == "games.seat_view" and user == actor.user.id)
                 ]
             assert len(costs) >= 3
+            # The table's edit, once it reached Discord, pays the move's debt to it: one write
+            # a click, never more (a debt is paid once), beside the move and what it shows.
+            assert all(c.pop("games.table_shown", 0) == 1 for c in costs), costs
             worst = max(costs, key=lambda c: sum(c.values()))
             assert sum(worst.values()) <= MOST_CALLS_A_CLICK, costs
             # Nothing the move returned is read back: not the table, not the mover's hand (the

@@ -17,6 +17,8 @@ from .helpers import (
     BotProcess,
     hand_message,
     live_cards,
+    next_turn,
+    play_from,
     start_against_computer,
     table_messages,
     thread_named,
@@ -82,5 +84,38 @@ async def test_a_seat_handed_to_the_computer_is_taken_back_from_the_hand(
         await s.wait_for(lambda: (h := hand_message(s, alice)) and live_cards(h), timeout=10)
         answer = (await alice.slash("scopa back")).message
         assert answer is not None and "nessun computer gioca per te" in answer.text()
+    finally:
+        assert await bot.stop() == 0, bot.output()
+
+
+async def test_a_timeouts_note_stays_on_the_table_after_a_restart(
+    threaded: DiscordStandIn, tmp_path: Path
+) -> None:
+    """The table's note of the last timeout is kept with the game: after a restart the table,
+    redrawn for the next move, still says whose time ran out."""
+    s = threaded
+    bot = BotProcess(s, tmp_path / "bot.db", env={"SCOPABOT_CLOCK_SPEED": "3600"})
+    await bot.start()
+    try:
+        alice, bob = s.user("alice"), s.user("bob")
+        invitation = (await alice.slash("scopa new", pace="correspondence", hours=2)).message
+        assert invitation is not None
+        await bob.click(invitation, JOIN)
+        await alice.click(invitation, START)
+        thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=5)
+        [table] = await s.wait_for(
+            lambda: [t for t in table_messages(s, thread) if "finito il tempo" in t.text()],
+            timeout=10,
+        )
+        note = next(line for line in table.text().splitlines() if "finito il tempo" in line)
+        await bot.kill()
+        bot.env = {}  # the clock at its pace: no deadline passes any more
+        await bot.start()
+        turn = await next_turn(s, thread, [alice, bob])
+        assert turn is not None
+        revisions = len(table.history)
+        await play_from(s, turn[0], turn[1])
+        await s.wait_for(lambda: len(table.history) > revisions, timeout=10)
+        assert note in table.text().splitlines(), table.text()
     finally:
         assert await bot.stop() == 0, bot.output()

@@ -63,3 +63,14 @@ def test_the_bot_never_reads_a_private_attribute_of_discord_py() -> None:
             ):
                 found.append(f"{path.name}:{node.lineno} .{node.attr}")
     assert found == ["worker.py:26 ._exit"], found  # os._exit, the standard library's
+
+
+def test_a_nonce_given_to_send_goes_with_enforce_nonce() -> None:
+    """The bot's hand DMs and deal counts rely on Discord giving back the message a nonce
+    made (``messages.Messages.send``): discord.py sends ``enforce_nonce`` with every nonce
+    and has no parameter for it, so a new discord.py that stopped would send copies again."""
+    with discord.http.handle_message_parameters(content="conta", nonce="count-1-1") as params:
+        payload = params.payload
+    assert payload is not None
+    assert payload["nonce"] == "count-1-1" and payload["enforce_nonce"] is True
+    assert "nonce" in inspect.signature(discord.abc.Messageable.send).parameters

@@ -5,15 +5,27 @@ the process of shard 0 (the stand-in does as Discord: tests/standin/test_shards.
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.standin import DiscordStandIn
 from tests.standin.gateway import IDENTIFY
+from tests.standin.models import walk_components
 
-from .helpers import BotProcess, unanswered, world_of_two_shards
+from .helpers import (
+    START,
+    BotProcess,
+    next_turn,
+    play_from,
+    table_messages,
+    thread_named,
+    unanswered,
+    world_of_two_shards,
+)
 
 
 @pytest.fixture
@@ -27,14 +39,23 @@ async def sharded() -> AsyncIterator[tuple[DiscordStandIn, dict[int, str]]]:
     assert not unanswered(server), "interactions left unanswered"
 
 
-async def start_shards(standin: DiscordStandIn, tmp_path: Path, url: str) -> dict[int, BotProcess]:
-    """bot.py twice on one database: shard 0 of 2, then shard 1 of 2."""
+async def start_shards(
+    standin: DiscordStandIn, tmp_path: Path, url: str, *, debug: int | None = None
+) -> dict[int, BotProcess]:
+    """bot.py twice on one database: shard 0 of 2, then shard 1 of 2 (the process of shard
+    ``debug`` logging at DEBUG)."""
     bots = {}
     for shard in (0, 1):
+        env = {
+            "SCOPABOT_DATABASE_URL": url,
+            "SCOPABOT_DISCORD_API_BASE": await standin.door(f"shard {shard}"),
+        }
+        if shard == debug:
+            env["LOG_LEVEL"] = "DEBUG"
         bot = BotProcess(
             standin,
             tmp_path / f"shard{shard}.db",  # only its commands' hash: the games are in `url`
-            env={"SCOPABOT_DATABASE_URL": url},
+            env=env,
             args=["--shards", str(shard), "--shard-count", "2"],
         )
         await bot.start()
@@ -43,7 +64,9 @@ async def start_shards(standin: DiscordStandIn, tmp_path: Path, url: str) -> dic
 
 
 async def stop_all(bots: dict[int, BotProcess]) -> None:
-    for bot in bots.values():
+    for shard, bot in bots.items():  # shown when the test fails
+        print(f"---- bot.py of shard {shard}")
+        print("\n".join(line for line in bot.lines if " DEBUG " not in line))
         code = await bot.stop()
         assert code == 0, bot.output()
         assert not bot.errors(), bot.output()
@@ -78,3 +101,87 @@ async def test_two_processes_each_run_their_shard_and_answer_their_servers(
             assert heard == ([str(guild), None] if shard == 0 else [str(guild)])
     finally:
         await stop_all(bots)
+
+
+GAME_ID = re.compile(r"^sb\|g\|(\d+)\|(\d+)\|")
+
+
+def versions_of(components: list[dict[str, Any]]) -> set[int]:
+    """The game versions a message's buttons carry (each button names the version it shows)."""
+    return {
+        int(found[2])
+        for c in walk_components(components)
+        if c.get("type") == 2 and (found := GAME_ID.match(str(c.get("custom_id", ""))))
+    }
+
+
+async def test_a_dm_click_moves_a_table_the_other_process_shows_and_it_edits_it_once(
+    sharded: tuple[DiscordStandIn, dict[int, str]], tmp_path: Path, migrated_postgres_url: str
+) -> None:
+    s, channel_of = sharded
+    bots = await start_shards(s, tmp_path, migrated_postgres_url, debug=1)
+    try:
+        alice = s.user("alice")
+        # The table is in the server of shard 1: its process opens, starts and shows it.
+        created = await alice.slash("scopa new", channel=channel_of[1], computers=1)
+        assert created.message is not None
+        assert not (await alice.click(created.message, START)).failed
+        thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=10)
+        assert thread.guild_id == s.world.channel_named(channel_of[1]).guild_id
+        turn = await next_turn(s, thread, [alice])
+        assert turn is not None
+        _, hand = turn
+        [table] = await s.wait_for(lambda: table_messages(s, thread), timeout=10)
+        shown_before = len(table.history)
+        clicked_at = max(versions_of(hand.components))
+        requests_before = len(s.requests)
+        # alice's card, clicked in her DM: Discord sends it to shard 0's process, which
+        # applies it (and the computer's reply) and answers by editing her hand.
+        await play_from(s, alice, hand)
+        dm_clicks = {
+            shard: [
+                p
+                for p in s.gateway.shards[(shard, 2)].buffer
+                if p["t"] == "INTERACTION_CREATE" and "guild_id" not in p["d"]
+            ]
+            for shard in (0, 1)
+        }
+        assert dm_clicks[0] and not dm_clicks[1], "the DM click did not go to shard 0 only"
+        # The table shows the game after the move, then after the computer's reply (or
+        # both at once): edited by shard 1's process, told through the database.
+        await s.wait_for(
+            lambda: max(versions_of(table.components), default=0) >= clicked_at + 2, timeout=20
+        )
+        # And alice's hand, for her next turn, from the same process.
+        turn = await next_turn(s, thread, [alice], timeout=20)
+        assert turn is not None and max(versions_of(turn[1].components)) >= clicked_at + 2
+        await s.wait_for(
+            lambda: any("applied by another process, shown here" in x for x in bots[1].lines),
+            timeout=10,
+        )
+        # The next click (shard 0 again) on the hand that shard 1's process sent plays on.
+        _, hand = turn
+        await play_from(s, alice, hand)
+        moved_to = max(versions_of(hand.components)) + 1
+        await s.wait_for(
+            lambda: max(versions_of(table.components), default=0) >= moved_to, timeout=20
+        )
+    finally:
+        await stop_all(bots)  # a stopping process sends what it still had to send
+    # Exactly once: every request since the first click that was not the answer to a click
+    # (those go through the interaction's own routes) came from shard 1's process, the
+    # table's and the hands' edits among them; shard 0's process, which applied the moves,
+    # sent none; and no version of the game was shown by two edits of the table message.
+    since = [
+        r
+        for r in s.requests[requests_before:]
+        if not r.path.startswith(("/interactions/", "/webhooks/"))
+    ]
+    assert any(str(thread.id) in r.path for r in since)
+    assert {r.via for r in since} == {"shard 1"}, [(r.method, r.path, r.via) for r in since]
+    answers = [r for r in s.requests[requests_before:] if r not in since]
+    assert answers and {r.via for r in answers} == {"shard 0"}
+    shown = [max(v) for r in table.history[shown_before:] if (v := versions_of(r.components))]
+    assert shown and len(shown) == len(set(shown)) and shown == sorted(shown), shown
+    assert [t.id for t in table_messages(s, thread)] == [table.id]  # edited, never posted again
+    assert not any("applied by another process" in line for line in bots[0].lines)

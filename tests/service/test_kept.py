@@ -10,7 +10,15 @@ import sys
 from typing import Any
 
 from scopabot.engine import Game
-from scopabot.service import FakeClock, GameService, InlineThinker, SeatView, TableInfo
+from scopabot.service import (
+    FakeClock,
+    GameService,
+    InlineThinker,
+    NoteKind,
+    SeatView,
+    TableInfo,
+    TableNote,
+)
 from scopabot.service.core import table_info
 from scopabot.service.live import LiveGames
 from scopabot.store import MoveRecord, Store, StoredGame
@@ -182,3 +190,43 @@ async def test_a_view_while_a_move_is_written_shows_the_game_before_it(
     after = await service.games.public_view(game_id)
     assert after.version == outcome.version == before.version + 1
     assert reads.count == 0
+
+
+async def test_what_a_restart_owes_is_kept_through_the_service(
+    store: Store, clock: FakeClock
+) -> None:
+    """A move owes its table an edit until the front end says it is shown; a hand DM's
+    nonce is the same until its message is remembered; the table's note is kept. Another
+    service on the same store (a restart) finds each as it was left."""
+    service = await fresh_service(store, clock)
+    try:
+        game_id = await two_people(service)
+        table_id = (await service.tables.of_game(game_id)).id
+        assert await service.games.owed_tables() == [(table_id, game_id)]
+        version = (await service.games.public_view(game_id)).version
+        await service.games.table_shown(game_id, version)
+        assert await service.games.owed_tables() == []
+        turn = (await service.games.public_view(game_id)).turn
+        await play_once(service, game_id, user=1 if turn == 0 else 2)
+        assert await service.games.owed_tables() == [(table_id, game_id)]
+        nonce = await service.games.hand_nonce(game_id, 1)
+        assert await service.games.hand_nonce(game_id, 1) == nonce
+        await service.games.set_note(game_id, TableNote(NoteKind.HANDED, 7))
+    finally:
+        await service.close()
+    again = await fresh_service(store, clock)
+    try:
+        assert await again.games.owed_tables() == [(table_id, game_id)]
+        assert await again.games.hands_being_sent() == [(table_id, game_id, 1)]
+        assert await again.games.hand_nonce(game_id, 1) == nonce  # the send tried again
+        await again.games.set_seat_message(game_id, 1, channel_id=5, message_id=6)
+        assert await again.games.hands_being_sent() == []
+        assert await again.games.hand_nonce(game_id, 1) != nonce  # a new send, a new nonce
+        assert await again.games.note(game_id) == TableNote(NoteKind.HANDED, 7)
+        version = (await again.games.public_view(game_id)).version
+        await again.games.table_shown(game_id, version)
+        assert await again.games.owed_tables() == []
+        await again.games.owe_table(game_id)  # a seat taken back out of turn
+        assert await again.games.owed_tables() == [(table_id, game_id)]
+    finally:
+        await again.close()

@@ -288,5 +288,15 @@ async def test_a_levels_first_rating_change_starts_from_its_real_rating(
             before, after = changes[expert]
             assert before == pytest.approx(first) and after > first
             assert changes[1][0] is None  # the person's first rated match: a newcomer
+        # Kept with the match: a final table drawn after a restart shows the same changes.
+        kept = (over.rating_changes, over.global_rating_changes)
+        assert await service.games.final_rating_changes(game_id) == kept
     finally:
         await service.close()
+    again = await GameService.open(
+        database, clock=FakeClock(), thinker=InlineThinker(), computer_pause=0
+    )
+    try:
+        assert await again.games.final_rating_changes(game_id) == kept
+    finally:
+        await again.close()

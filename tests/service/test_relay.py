@@ -22,6 +22,8 @@ from scopabot.service import (
     HandChanged,
     InlineThinker,
     MatchOver,
+    Pace,
+    SeatTakenBack,
     TurnStarted,
 )
 from scopabot.store import Store
@@ -237,3 +239,45 @@ async def test_a_computers_reply_to_a_move_made_elsewhere_is_told_too(
     assert played[1].version == played[0].version + 1
     turns = [e for e in shown.events if isinstance(e, TurnStarted)]
     assert [t.user_id for t in turns] == [1]  # only the turn that is the game's now
+
+
+async def test_a_seat_taken_back_elsewhere_is_told_with_the_same_version(
+    database: Path | str, clock: FakeClock
+) -> None:
+    stores = [await Store.open(database), await Store.open(database)]
+    here = await GameService.start(
+        stores[0], clock=clock, thinker=InlineThinker(), computer_pause=0
+    )
+    # There's clock stands still: its scheduler leaves the deadlines to here's.
+    there = await GameService.start(
+        stores[1], clock=FakeClock(), thinker=InlineThinker(), computer_pause=0
+    )
+    here.relay.show_here(shard_1)
+    there.relay.show_here(shard_0)
+    try:
+        table = await here.tables.open(
+            host=1, guild_id=SHOWN, channel_id=77, pace=Pace.live(30, reminder=False)
+        )
+        await here.tables.join(table.id, user=2)
+        game_id = (await here.tables.start(table.id, by=1, seed=3)).game_id
+        while 0 not in (await here.games.public_view(game_id)).away:
+            public = await here.games.public_view(game_id)
+            if public.seats[public.turn].user_id == 1:
+                await clock.advance(30)  # person 1 never plays: here's scheduler times out
+            else:
+                await play_once(here, game_id, 2)
+            await here.settle()
+        assert await here.store.outbox.count() == 0  # all shown where they happened
+        version = (await here.games.public_view(game_id)).version
+        await there.games.take_seat_back(game_id, user=1)  # "Take my seat back" in a DM
+        shown = Shown()
+        assert await here.relay.take(shown) == 1
+        [back] = shown.of(SeatTakenBack)
+        assert isinstance(back, SeatTakenBack) and (back.seat, back.user_id) == (0, 1)
+        public = await here.games.public_view(game_id)
+        assert public.away == frozenset() and public.version >= version
+    finally:
+        for service in (here, there):
+            await service.close()
+        for store in stores:
+            await store.close()

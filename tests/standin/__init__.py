@@ -44,8 +44,9 @@ and the users alice (owner), bob, carol and dave (DMs closed). Other pieces:
 * ``standin.wait_for(predicate)``: wait for any condition instead of sleeping.
 * ``standin.requests`` (every request), ``standin.gateway`` (``request_reconnect()``,
   ``invalidate_session()``, ``drop()``), ``standin.rate_limits.inject(...)``,
-  ``standin.dispatcher.answer_slowly(route, seconds)`` (the request carried out, its answer
-  held: people see a reply before the bot learns its id), ``standin.dispatcher.fail_for(route,
+  ``standin.dispatcher.answer_slowly(route, seconds, method=..., channel_id=..., when=...)``
+  (the next such request carried out, its answer held: people see a reply before the bot
+  learns its id, or the bot is killed before it does), ``standin.dispatcher.fail_for(route,
   seconds, status=500)`` (Discord failing a route for a while; not violations themselves),
   ``standin.world.clock.advance(seconds)`` (expire interaction tokens).
 * What moderators do: ``world.archive_thread(thread, locked=...)`` (THREAD_UPDATE; then the

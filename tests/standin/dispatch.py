@@ -40,6 +40,7 @@ class RequestRecord:
     body: Any
     status: int = 0
     response: Any = None
+    via: str | None = None  # the process whose door it came through (DiscordStandIn.door)
 
 
 @dataclass
@@ -81,20 +82,48 @@ class _Route:
     regex: re.Pattern[str]
 
 
+@dataclass
+class _Slow:
+    """An answer to hold (:meth:`Dispatcher.answer_slowly`)."""
+
+    route: str
+    seconds: float
+    method: str | None
+    channel_id: int | None
+    when: Callable[[Call], bool] | None
+
+
 class Dispatcher:
     """Routes and the path every request takes through them."""
 
     def __init__(self, standin: DiscordStandIn) -> None:
         self.s = standin
         self.routes: list[_Route] = []
-        self._slow: list[tuple[str, float]] = []
+        self._slow: list[_Slow] = []
+        self._released = asyncio.Event()  # set: the answers held are given now
         self._failing: list[tuple[str, float, int]] = []
 
-    def answer_slowly(self, route: str, seconds: float) -> None:
-        """Hold the answer to the next request to ``route`` (a spec-style path) ``seconds``
+    def answer_slowly(
+        self,
+        route: str,
+        seconds: float,
+        *,
+        method: str | None = None,
+        channel_id: int | None = None,
+        when: Callable[[Call], bool] | None = None,
+    ) -> None:
+        """Hold the answer to the next request to ``route`` (a spec-style path; only with
+        ``method``, in ``channel_id``, and for which ``when`` is true, when given) ``seconds``
         after it was carried out, as a busy Discord does: people already see its effect (a
-        reply, a message) while the bot still waits to learn, say, the message's id."""
-        self._slow.append((route, seconds))
+        reply, a message) while the bot still waits to learn, say, the message's id (or is
+        killed before it does)."""
+        self._slow.append(_Slow(route, seconds, method, channel_id, when))
+
+    def release(self) -> None:
+        """Give every answer held by :meth:`answer_slowly` now (the stand-in closing: nobody
+        waits for them any more)."""
+        self._slow.clear()
+        self._released.set()
 
     def fail_for(self, route: str, seconds: float, *, status: int = 500) -> None:
         """Answer every request to ``route`` with ``status`` (Discord having a bad moment)
@@ -136,6 +165,9 @@ class Dispatcher:
         query = dict(request.query)
         body, files = await _read_body(request)
         record = RequestRecord(request.method, path, None, query, body)
+        if self.s.doors and request.transport is not None:
+            sockname = request.transport.get_extra_info("sockname")
+            record.via = self.s.doors.get(sockname[1]) if sockname else None
         self.s.requests.append(record)
         response = await self._respond(request, record, files)
         record.status = response.status
@@ -212,10 +244,16 @@ class Dispatcher:
         self._validate(call)
         result = await route.handler(call)
         for slow in self._slow:
-            if slow[0] == route.pattern:
+            if (
+                slow.route == route.pattern
+                and slow.method in (None, request.method)
+                and slow.channel_id in (None, int(params.get("channel_id", 0)))
+                and (slow.when is None or slow.when(call))
+            ):
                 self._slow.remove(slow)
                 self.s.world.touch()  # its effect is there for people to act on
-                await asyncio.sleep(slow[1])
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._released.wait(), slow.seconds)
                 break
         return result if isinstance(result, Reply) else Reply(result)
 

@@ -19,6 +19,12 @@ from .world import World
 # Flags a bot may set on a message it sends; Discord ignores the others.
 SETTABLE_FLAGS = EPHEMERAL | IS_COMPONENTS_V2 | (1 << 2) | (1 << 12)
 
+# Create Message with ``enforce_nonce``: "If true and nonce is present, it will be checked for
+# uniqueness in the past few minutes. If another message was created by the same author with
+# the same nonce, that message will be returned and no new message will be created."
+# Discord gives no figure for "a few minutes"; five here.
+NONCE_WINDOW = 300.0
+
 
 class Messages:
     def __init__(
@@ -28,6 +34,19 @@ class Messages:
         self.gateway = gateway
         self.privacy = privacy
         self.on_leak = on_leak
+        # (author, nonce) -> (message id, when): the messages a nonce made, for enforce_nonce
+        self._nonces: dict[tuple[int, str], tuple[int, float]] = {}
+
+    def by_nonce(self, author: User, nonce: Any) -> Message | None:
+        """The message ``author`` made with ``nonce`` in the last :data:`NONCE_WINDOW`."""
+        found = self._nonces.get((author.id, str(nonce)))
+        if found is None or self.world.clock.now() - found[1] > NONCE_WINDOW:
+            return None
+        message = self.world.messages.get(found[0])
+        return None if message is None or message.deleted else message
+
+    def remember_nonce(self, message: Message, nonce: Any) -> None:
+        self._nonces[message.author.id, str(nonce)] = (message.id, self.world.clock.now())
 
     def create(
         self,

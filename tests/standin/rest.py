@@ -310,8 +310,16 @@ class RestApi:
             or body.get("poll")
         ):
             raise DiscordError(400, 50006, "Cannot send an empty message")
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            made = self.s.messages.by_nonce(self.world.bot, nonce)
+            if made is not None:  # that message is returned, no new one is created
+                return {**self.s.messages.payload(made), "nonce": nonce}
         self.world.posted_in(channel)  # an archived thread opens again
         message = self.s.messages.create(channel, self.world.bot, body, files=call.files, **extra)
+        if nonce is not None:
+            self.s.messages.remember_nonce(message, nonce)
+            return {**self.s.messages.payload(message), "nonce": nonce}
         return self.s.messages.payload(message)
 
     async def get_message(self, call: Call) -> Payload:

@@ -73,6 +73,7 @@ class DiscordStandIn:
         ]:
             self.dispatcher.add(method, pattern, handler, auth=auth)
         self._runner: web.AppRunner | None = None
+        self.doors: dict[int, str] = {}  # port -> the name of the process given it (env_for)
         self.port = 0
         if not self.spec.available and not self.spec.reported:
             # Said once per validator: the shared one serves every fixture of a test run.
@@ -104,6 +105,7 @@ class DiscordStandIn:
 
     async def close(self) -> None:
         self.interactions.cancel_timers()
+        self.dispatcher.release()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -132,6 +134,19 @@ class DiscordStandIn:
         finally:
             discord.http.Route.BASE = old_base
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+
+    async def door(self, name: str) -> str:
+        """The REST API's base on a port of its own, for one bot process named ``name``:
+        every request through it is recorded with ``RequestRecord.via == name``, so a test
+        of several processes sees which one sent what (Discord has one API for them all)."""
+        assert self._runner is not None, "start the stand-in first"
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self.doors[port] = name
+        return f"http://127.0.0.1:{port}{API_PREFIX}"
 
     def env(self) -> dict[str, str]:
         """Environment for running ``bot.py`` as a child process against the stand-in."""

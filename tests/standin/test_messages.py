@@ -164,3 +164,35 @@ async def test_players_may_name_their_own_cards(
     standin.privacy.set_secrets(alice.user, ["7♥"])
     await alice.send("ho il 7♥, eh")
     assert standin.violations == []
+
+
+async def test_a_nonce_enforced_gives_back_the_message_it_made(
+    standin: DiscordStandIn, sample_bot: SampleBot
+) -> None:
+    """Create Message with ``nonce`` and ``enforce_nonce`` (discord.py sends both for every
+    nonce): the same author sending the same nonce within a few minutes gets the message
+    made the first time, and no second one; another nonce, a nonce not enforced, or the same
+    one once the minutes are past make a new message."""
+    tavolo = standin.channel("tavolo")
+    channel = sample_bot.get_partial_messageable(tavolo.id)
+    first = await channel.send("conta", nonce="count-1-1")
+    again = await channel.send("conta di nuovo", nonce="count-1-1")
+    assert again.id == first.id and again.content == "conta"  # as made, not the new text
+    sent = [r for r in standin.requests if r.method == "POST" and r.route.endswith("/messages")]
+    assert all(r.body and r.body.get("enforce_nonce") is True for r in sent)
+    other = await channel.send("mano", nonce=12345678901234567)
+    assert other.id != first.id
+    assert [m.content for m in standin.timeline(tavolo, as_user="bob")] == ["conta", "mano"]
+
+    headers = {"Authorization": f"Bot {standin.world.token}"}
+    async with aiohttp.ClientSession() as session:
+        url = f"{standin.api_base}/channels/{tavolo.id}/messages"
+        async with session.post(
+            url, json={"content": "non forzato", "nonce": "count-1-1"}, headers=headers
+        ) as response:
+            assert response.status == 200
+            assert (await response.json())["id"] != str(first.id)  # not enforced: a new one
+    standin.world.clock.advance(6 * 60)
+    later = await channel.send("dopo", nonce="count-1-1")
+    assert later.id != first.id
+    assert len(standin.timeline(tavolo, as_user="bob")) == 4

@@ -35,6 +35,10 @@ def test_migration_files_are_numbered_and_give_a_reason(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="0002 is missing"):
         load_migrations(tmp_path)
     (tmp_path / "0003_third.sql").unlink()
+    (tmp_path / "0001_again.sql").write_text("-- Reason: a branch's own 1\nCREATE TABLE d (x);\n")
+    with pytest.raises(StoreError, match="two migrations are numbered 0001"):
+        load_migrations(tmp_path)
+    (tmp_path / "0001_again.sql").unlink()
     (tmp_path / "0002_second.sql").write_text("CREATE TABLE b (x);\n")
     with pytest.raises(StoreError, match="Reason"):
         load_migrations(tmp_path)

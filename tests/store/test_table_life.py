@@ -243,3 +243,63 @@ async def test_what_the_bot_remembers_of_a_game_is_kept(store: Store) -> None:
     await store.games.set_deal_post(stored.id, 1, channel_id=70, message_id=71)
     await store.games.set_deal_post(stored.id, 1, channel_id=80, message_id=81)  # kept first
     assert await store.games.deal_post(stored.id, 1) == (70, 71)
+
+
+async def test_what_a_restart_owes_is_kept(store: Store) -> None:
+    """The table message's debt (a move's version not shown yet), a hand DM being sent and
+    the table's note, kept in the file; each debt paid once."""
+    table_id = await _full_table(store, Rules(), [SeatHolder.human(5), SeatHolder.human(6)])
+    stored = await store.tables.start(table_id, Game.new(Rules(), seed=1))
+    game_id = stored.id
+    assert await store.games.owed_tables() == [(table_id, game_id)]  # never shown yet
+    await store.games.set_table_shown(game_id, stored.version)
+    assert await store.games.owed_tables() == []
+    applied = await LiveGames.of(store).apply_move(
+        game_id, stored.version, stored.game.legal_moves()[0], by=Actor.user(5)
+    )
+    assert await store.games.owed_tables() == [(table_id, game_id)]  # the move owes it
+    await store.games.set_table_shown(game_id, applied.version)
+    await store.games.set_table_shown(game_id, stored.version)  # an older edit: no debt again
+    assert await store.games.owed_tables() == []
+    await store.games.owe_table(game_id)  # a change that keeps the version
+    assert await store.games.owed_tables() == [(table_id, game_id)]
+    await store.games.set_table_shown(game_id, applied.version)
+    assert await store.games.owed_tables() == []
+
+    assert await store.games.hands_being_sent() == []
+    nonce = await store.games.hand_nonce(game_id, 1, 2**62 + 7)
+    assert nonce == 2**62 + 7
+    assert await store.games.hand_nonce(game_id, 1, 99) == nonce  # a send tried again
+    assert await store.games.hands_being_sent() == [(table_id, game_id, 1)]
+    await store.games.set_seat_message(game_id, 1, channel_id=40, message_id=41)
+    assert await store.games.hands_being_sent() == []  # remembered: the send is done
+    assert await store.games.hand_nonce(game_id, 0, 11) == 11
+    await store.games.set_dm_refused(game_id, 0, at=3)  # refused: nothing was sent
+    assert await store.games.hands_being_sent() == []
+
+    assert await store.games.note(game_id) is None
+    await store.games.set_note(game_id, "handed", 6)
+    assert await store.games.note(game_id) == ("handed", 6)
+    await store.games.set_note(game_id, None, None)
+    assert await store.games.note(game_id) is None
+
+
+async def test_a_match_keeps_its_rating_changes(store: Store) -> None:
+    """Each rated player's score before and after, written with the match's end."""
+    LiveGames.of(store).rating_policy = _Policy()
+    for match in range(2):
+        holders = [SeatHolder.human(5), SeatHolder.human(6)]
+        table_id = await _full_table(store, Rules(), holders)
+        stored = await store.tables.start(table_id, Game.new(Rules(), seed=1))
+        ended = await LiveGames.of(store).end_match(
+            stored.id, stored.version, losing_side=1, reason="resign"
+        )
+        assert ended.rating_changes
+        kept = await store.games.rating_changes(stored.id)
+        assert kept == sorted(
+            (c.board, c.rating_id, None if c.before is None else c.before.score, c.after.score)
+            for c in ended.rating_changes
+        )
+        befores = {k[2] for k in kept}
+        assert (befores == {None}) if match == 0 else (None not in befores)  # first, then not
+        assert (table_id, stored.id) in await store.games.owed_tables()  # the final table
