@@ -205,3 +205,19 @@ async def _claims(store: Store) -> list[tuple[int, int]]:
     async with store.database.read() as db:
         rows = await db.execute_fetchall("SELECT game_id, version FROM computer_turns")
     return [(int(r[0]), int(r[1])) for r in rows]
+
+
+async def test_a_holder_is_gone_only_if_its_process_on_this_machine_is() -> None:
+    from scopabot.service.games import process_holder
+    from scopabot.service.scheduler import gone_from_here
+
+    child = await asyncio.create_subprocess_exec(sys.executable, "-c", "pass")
+    await child.wait()
+    here, pid = socket.gethostname(), os.getpid()
+    mine = process_holder()  # a live service of this process
+    assert not gone_from_here(mine)
+    assert gone_from_here(f"{here}:{pid}:0dead")  # an earlier process that had this id
+    assert gone_from_here(f"{here}:{child.pid}:0dead")  # an id no process has now
+    assert not gone_from_here(f"{here}:1:0dead")  # a running process (init) has it
+    assert not gone_from_here(f"another-{here}:{child.pid}:0dead")  # another machine's
+    assert not gone_from_here("not a holder")
