@@ -12,7 +12,7 @@ from contextlib import closing
 from typing import Any
 
 from scopabot.render.i18n import Lang, tr
-from tests.standin import Actor, DiscordStandIn, Message
+from tests.standin import Actor, DiscordStandIn, InteractionResult, Message
 
 from .helpers import (
     REMATCH,
@@ -184,8 +184,9 @@ async def test_a_table_told_of_closed_dms_is_not_told_again_after_a_restart(
         await bot_py.kill()
         await restarted_owing_nothing(bot_py)
         if dave_turn in table.text():
-            shown = (await dave.click(table, tr("btn.my_hand", Lang.IT))).message
-            assert shown is not None and live_cards(shown)
+            clicked = await dave.click(table, tr("btn.my_hand", Lang.IT))
+            # Right after a start its picture may be slow: the reply is deferred, then shown.
+            shown = await s.wait_for(lambda c=clicked: shown_hand(c), timeout=10)
             async with s.expect_violation("refused", code=50007, timeout=10):
                 await play_from(s, dave, shown)
         else:
@@ -193,6 +194,12 @@ async def test_a_table_told_of_closed_dms_is_not_told_again_after_a_restart(
             async with s.expect_violation("refused", code=50007, timeout=10):
                 await play_from(s, alice, hand)
     assert len(notes()) == 1, "the table was told again after a restart"
+
+
+def shown_hand(clicked: InteractionResult) -> Message | None:
+    """The ephemeral hand a "My hand" click brought, once it shows its cards."""
+    shown = clicked.message
+    return shown if shown is not None and live_cards(shown) else None
 
 
 def live_cards_of(s: DiscordStandIn, actor: Actor) -> Message | None:
