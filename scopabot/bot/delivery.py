@@ -316,7 +316,11 @@ class Delivery:
             self.table(table_id, game_id).request()
             for seat in await self._seat_messages(game_id):
                 self.hand(table_id, game_id, seat).request()
-        sending = await self.service.games.hands_being_sent()
+        sending = [
+            (table_id, game_id, seat)
+            for table_id, game_id, seat in await self.service.games.hands_being_sent()
+            if self.bot.owns((await self.table_info(table_id)).guild_id)
+        ]  # a hand is sent by the process of its table, as the rest of its messages
         for table_id, game_id, seat in sending:
             self.new_dm.add((game_id, seat))  # replaces a hand it was to replace
             self.hand(table_id, game_id, seat).request()

@@ -2,12 +2,13 @@
 
 A picture costs about 1 ms (a hand) to 4 ms (a table, a breakdown) of Pillow work
 (``bench/render.py``); on the event loop that would hold up every other table's clicks, so
-pictures are drawn in worker processes (:class:`Drawer`, ``SCOPABOT_PICTURE_WORKERS``, default
-1; 0 draws in a thread of the bot), which do not hold the bot's interpreter at all. The event
-loop hands each its job through a pipe, one at a time per process, and a picture that answers
-a click goes first; the refreshes of messages wait behind it (under load they lag and
-coalesce, a click does not). A job is the picture's sketch (what it shows, a few hundred
-bytes), and a picture whose sketch was drawn already is shown again without asking.
+pictures are handed to one thread of their own (:class:`Drawer`), which has them drawn in a
+worker process (``SCOPABOT_PICTURE_WORKERS``, default 1; 0 draws in the thread). Not a pool of
+threads: Pillow keeps the GIL for most of its drawing, so more threads would not draw faster,
+and FreeType faces (the fonts) must not be used by two threads at once; in a process of its
+own the drawing does not hold the bot's interpreter at all. A picture that answers a click
+goes first; the refreshes of messages wait behind it (under load they lag and coalesce, a
+click does not).
 
 A picture cannot show a mention, so seat holders are drawn by the name Discord last showed
 for them in an interaction; before any (after a restart), as "Seat 2".
@@ -21,19 +22,19 @@ restart is shown without them).
 from __future__ import annotations
 
 import asyncio
-import copyreg
+import contextlib
 import functools
-import heapq
-import io
 import itertools
 import logging
 import multiprocessing
 import os
 import pickle
-import socket
+import queue
+import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -61,13 +62,11 @@ from scopabot.service import (
 
 from . import worker
 from .context import seat_names
-from .worker import ANSWER, FRAME, JOB
 
 if TYPE_CHECKING:
     from .client import ScopaBot
 
 T = TypeVar("T")
-S = TypeVar("S", bound=Hashable)
 log = logging.getLogger(__name__)
 
 THEME = Theme.DARK
@@ -75,248 +74,90 @@ THEME = Theme.DARK
 on the light theme too (docs/pictures.md shows both)."""
 KEEP_NAMES = 50_000
 KEEP_DEALS = 1_000
-READ_SIZE = 256 * 1024
-KEEP_PICTURE_BYTES = 8 * 1024 * 1024
-"""The pictures kept in the bot, as PNG: the last few hundred tables and hands."""
 
 # A card played this deal: its seat, the play, and the cards left on the table at the
 # deal's end with the side that takes them (on the deal's last play only).
 Record = tuple[int, Play, tuple[Card, ...], int | None]
 
 
-class _Job:
-    """A picture to draw: the function, its pickled form for a drawing process (None when it
-    does not pickle: drawn in the bot's thread), and the caller waiting for it."""
-
-    __slots__ = ("data", "fn", "future", "urgent")
-
-    def __init__(
-        self, fn: Callable[[], Any], data: bytes | None, future: asyncio.Future[Any], urgent: bool
-    ) -> None:
-        self.fn, self.data, self.future, self.urgent = fn, data, future, urgent
-
-
-class _Lane:
-    """One drawing process and the socket to it. Each job is written as soon as it is asked
-    for; the process reads them into its own queue, urgent ones first, so it never waits for
-    the bot's event loop to hand it the next picture. The bot's end never blocks: it reads
-    what has arrived and writes what fits (a worker put aside halfway through writing a
-    picture, on a busy machine, must not stop the event loop)."""
-
-    def __init__(self, context: Any, theme: Theme) -> None:
-        conn, child = context.Pipe(duplex=True)
-        self.process = context.Process(
-            target=worker.serve,
-            args=(child, theme, os.getpid()),
-            name="scopabot-pictures",
-            daemon=True,
-        )
-        self.process.start()
-        child.close()
-        self.sock = socket.socket(fileno=os.dup(conn.fileno()))
-        conn.close()
-        self.sock.setblocking(False)
-        self.inbox = bytearray()
-        self.outbox = bytearray()
-        self.writing = False
-        self.jobs: dict[int, _Job] = {}  # sent, not answered yet
-        self.alive = True
+Job = tuple[int, int, tuple[Callable[[], Any], "asyncio.Future[Any] | None"] | None]
 
 
 class Drawer:
-    """Hands out pictures to draw, urgent ones (answering a click) first.
+    """One thread handing out pictures to draw, urgent ones (answering a click) first.
 
-    With ``workers`` (the default, one), the pictures are drawn in processes of their own, so
-    drawing never holds the bot's interpreter (its GIL) while a click waits. The event loop
-    itself writes each job to a process's pipe and reads the picture back when the pipe is
-    readable: no thread stands between them (a pool's feeder, manager and waiting threads
-    cost the bot more CPU a picture, in hand-offs of the GIL, than pickling the job). Jobs go
-    as small sketches of what is drawn (``render.table.TableSketch``), cards by their index,
-    each to the process with the fewest waiting. A job that cannot go to a process (it does
-    not pickle) is drawn in a thread of the bot; if every worker has died, the thread draws
-    from then on."""
+    With ``workers`` (the default, one), the pictures are drawn in a process of their own, so
+    drawing never holds the bot's interpreter (its GIL) while a click waits: the thread only
+    waits for the worker. A job that cannot go to a process (it does not pickle) is drawn in
+    the thread; if the worker dies, the thread draws from then on."""
 
     def __init__(self, workers: int = 1) -> None:
-        self._ids = itertools.count()
-        self._local: list[tuple[int, int, _Job]] = []  # for the thread: urgent first
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="scopabot-pictures")
-        self._thread_busy = False
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._closed = False
-        context = multiprocessing.get_context("spawn")  # a fork would copy the bot's locks
-        self._lanes = [_Lane(context, THEME) for _ in range(workers)]
-        if not self._lanes:  # make the palette while the bot connects, not at the first click
-            self._thread.submit(warm, THEME)
+        self._jobs: queue.PriorityQueue[Job] = queue.PriorityQueue()
+        self._order = itertools.count()
+        self._pool: ProcessPoolExecutor | None = None
+        if workers > 0:
+            context = multiprocessing.get_context("spawn")  # a fork would copy the bot's locks
+            self._pool = ProcessPoolExecutor(
+                workers, mp_context=context, initializer=worker.start, initargs=(THEME, os.getpid())
+            )
+            self._pool.submit(int)  # start the worker now, not at the first click
+        else:  # make the palette while the bot connects, not at the first click
+            self._jobs.put((2, next(self._order), (functools.partial(warm, THEME), None)))
+        self._thread = threading.Thread(target=self._work, name="scopabot-pictures", daemon=True)
+        self._thread.start()
+
+    def _run(self, fn: Callable[[], T]) -> T:
+        pool = self._pool
+        if pool is None:
+            return fn()
+        try:
+            return pool.submit(fn).result()
+        except BrokenProcessPool:
+            log.warning("the pictures' worker died; pictures are drawn in the bot from now on")
+            self._pool = None
+            return fn()
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return fn()
 
     async def draw(self, fn: Callable[[], T], *, urgent: bool) -> T:
-        loop = asyncio.get_running_loop()
-        if self._loop is None:
-            self._loop = loop
-            for lane in self._lanes:
-                loop.add_reader(lane.sock.fileno(), self._answered, lane)
-        future: asyncio.Future[T] = loop.create_future()
-        data = None
-        if any(lane.alive for lane in self._lanes):
-            try:
-                data = dumps(fn)
-            except (pickle.PicklingError, TypeError, AttributeError):
-                data = None  # a lambda, a local function: drawn here
-        job = _Job(fn, data, future, urgent)
-        if data is None or not self._send(job):
-            self._here(job)
-        try:
-            return await future
-        finally:
-            if not future.done():  # the caller gave up: a thread's job is not drawn
-                future.cancel()
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._jobs.put((0 if urgent else 1, next(self._order), (fn, future)))
+        return await future
 
-    def _send(self, job: _Job) -> bool:
-        """Write the job to the live worker with the fewest waiting; False if none is left."""
-        live = [lane for lane in self._lanes if lane.alive]
-        if self._closed or not live:
-            return False
-        lane = min(live, key=lambda lane: len(lane.jobs))
-        job_id = next(self._ids)
-        assert job.data is not None
-        lane.jobs[job_id] = job
-        lane.outbox += FRAME.pack(JOB.size + len(job.data)) + JOB.pack(job_id, job.urgent)
-        lane.outbox += job.data
-        self._flush(lane)
-        return True
-
-    def _flush(self, lane: _Lane) -> None:
-        """Write what the socket takes now; the rest when it is writable again."""
-        try:
-            sent = lane.sock.send(lane.outbox) if lane.outbox else 0
-        except BlockingIOError:
-            sent = 0
-        except OSError:  # the process is gone: its socket is closed
-            self._lost(lane)
-            return
-        del lane.outbox[:sent]
-        assert self._loop is not None
-        if lane.outbox and not lane.writing:
-            self._loop.add_writer(lane.sock.fileno(), self._flush, lane)
-            lane.writing = True
-        elif not lane.outbox and lane.writing:
-            self._loop.remove_writer(lane.sock.fileno())
-            lane.writing = False
-
-    def _here(self, job: _Job) -> None:
-        heapq.heappush(self._local, (0 if job.urgent else 1, next(self._ids), job))
-        self._next_here()
-
-    def _next_here(self) -> None:
-        while not self._closed and not self._thread_busy and self._local:
-            job = heapq.heappop(self._local)[2]
-            if job.future.done():
+    def _work(self) -> None:
+        while True:
+            _, _, job = self._jobs.get()
+            if job is None:
+                return
+            fn, future = job
+            if future is None:  # the warm-up: nobody waits for it
+                with contextlib.suppress(Exception):
+                    fn()
                 continue
-            assert self._loop is not None
-            self._thread_busy = True
-            drawn = self._loop.run_in_executor(self._thread, job.fn)
-            drawn.add_done_callback(functools.partial(self._drawn_here, job))
-
-    def _answered(self, lane: _Lane) -> None:
-        """The worker's socket is readable: (part of) a picture or an error is back, or the
-        worker has ended (the socket's end)."""
-        try:
-            chunk = lane.sock.recv(READ_SIZE)
-        except BlockingIOError:
-            return
-        except OSError:
-            chunk = b""
-        if not chunk:
-            self._lost(lane)
-            return
-        inbox = lane.inbox
-        inbox += chunk
-        while len(inbox) >= FRAME.size:
-            (size,) = FRAME.unpack_from(inbox)
-            if len(inbox) < FRAME.size + size:
-                break
-            message = bytes(inbox[FRAME.size : FRAME.size + size])
-            del inbox[: FRAME.size + size]
-            self._settle(lane, message)
-
-    @staticmethod
-    def _settle(lane: _Lane, message: bytes) -> None:
-        (job_id,) = ANSWER.unpack_from(message)
-        job = lane.jobs.pop(job_id, None)
-        if job is None or job.future.done():
-            return
-        try:
-            ok, value = pickle.loads(memoryview(message)[ANSWER.size :])
-        except Exception as exc:
-            ok, value = False, exc
-        if ok:
-            job.future.set_result(value)
-        else:
-            job.future.set_exception(value)
-
-    def _lost(self, lane: _Lane) -> None:
-        """A worker died: its pictures, and every one once no worker is left, are drawn in
-        the bot's thread."""
-        self._close(lane)
-        jobs, lane.jobs = list(lane.jobs.values()), {}
-        if not any(other.alive for other in self._lanes):
-            log.warning("the pictures' worker died; pictures are drawn in the bot from now on")
-        for job in jobs:
-            if not job.future.done() and not self._send(job):
-                self._here(job)
-
-    def _close(self, lane: _Lane) -> None:
-        if not lane.alive:
-            return
-        lane.alive = False
-        if self._loop is not None and not self._loop.is_closed():
-            self._loop.remove_reader(lane.sock.fileno())
-            if lane.writing:
-                self._loop.remove_writer(lane.sock.fileno())
-        lane.sock.close()
-
-    def _drawn_here(self, job: _Job, drawn: asyncio.Future[Any]) -> None:
-        self._thread_busy = False
-        if not job.future.done():
-            if drawn.cancelled():
-                job.future.cancel()
-            elif drawn.exception() is not None:
-                job.future.set_exception(drawn.exception())  # type: ignore[arg-type]
-            else:
-                job.future.set_result(drawn.result())
-        self._next_here()
+            if future.done():  # its caller gave up (cancelled)
+                continue
+            try:
+                result, error = self._run(fn), None
+            except Exception as exc:
+                result, error = None, exc
+            try:
+                future.get_loop().call_soon_threadsafe(_settle, future, result, error)
+            except RuntimeError:  # the loop is closed: the bot is shutting down
+                return
 
     def close(self) -> None:
-        self._closed = True
-        for lane in self._lanes:
-            self._close(lane)  # the worker reads the socket's end and ends
-            for job in lane.jobs.values():
-                job.future.cancel()
-        for _, _, job in self._local:
-            job.future.cancel()
-        self._thread.shutdown(wait=False, cancel_futures=True)
+        self._jobs.put((-1, -1, None))
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _size(drawn: object) -> int:
-    pictures = drawn if isinstance(drawn, tuple) else (drawn,)
-    return sum(len(p.data) for p in pictures if isinstance(p, Picture))
-
-
-def _card(card: Card) -> tuple[Callable[[int], Card], tuple[int]]:
-    return Card.from_index, (card.index,)
-
-
-_REDUCE: dict[type, Any] = {**copyreg.dispatch_table, Card: _card}
-"""Cards go by their index: a card is a dataclass, which pickles field by field, and a
-table's sketch holds a dozen of them."""
-
-
-def dumps(obj: object) -> bytes:
-    """A job as a drawing process reads it (``worker.serve``)."""
-    out = io.BytesIO()
-    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = _REDUCE
-    pickler.dump(obj)
-    return out.getvalue()
+def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
 
 
 class Pictures:
@@ -331,11 +172,6 @@ class Pictures:
         self._plays: dict[int, list[Record]] = {}
         self._whole: set[int] = set()  # games whose current deal was seen from its start
         self._ended: OrderedDict[int, tuple[int, tuple[Record, ...]]] = OrderedDict()
-        # The pictures drawn last, by their sketch (what they show): see ``_sketched``.
-        self._drawn: OrderedDict[Hashable, Any] = OrderedDict()
-        self._drawn_bytes = 0
-        self.kept = 0
-        """How many pictures were shown again without asking the worker (tests, benchmarks)."""
         bot.add_listener(self.on_interaction, "on_interaction")
 
     async def draw(self, fn: Callable[..., T], /, *args: Any, urgent: bool, **kwargs: Any) -> T:
@@ -449,14 +285,16 @@ class Pictures:
     # The pictures ---------------------------------------------------------------------------
 
     async def table(self, public: PublicView, lang: Lang, *, urgent: bool) -> tuple[Picture, ...]:
-        """The table message's pictures (in the server's language): drawn again only when
-        what they show changed, not for each version of the game (a timer, a seat, a note)."""
+        """The table message's pictures (in the server's language). The worker is sent the
+        table's sketch (what the pictures show: a few hundred bytes), not the public view
+        with every play of the deal and the table's settings, which cost the bot more to
+        pickle than the worker takes to draw a hand."""
         last = public.deal_scores[-1] if public.deal_scores else None
         piles = None if last is None else self.piles(public.game_id, public.rules, last)
         sketch = table_sketch(
             public, self.names(public.table, lang), lang, piles=piles, theme=THEME
         )
-        drawn = await self._sketched(sketched_table, sketch, urgent=urgent)
+        drawn = await self.draw(sketched_table, sketch, urgent=urgent)
         return table_files(drawn, game_id=public.game_id, version=public.version)
 
     async def hand(self, seat_view: SeatView, lang: Lang, *, urgent: bool) -> tuple[Picture, ...]:
@@ -464,23 +302,7 @@ class Pictures:
         if seat_view.public.finished:
             return ()
         sketch = hand_sketch(seat_view.view, lang, theme=THEME)
-        return (await self._sketched(sketched_hand, sketch, urgent=urgent),)
-
-    async def _sketched(self, draw: Callable[[S], T], sketch: S, *, urgent: bool) -> T:
-        """What ``draw`` makes of ``sketch``: kept from the last time (the sketch is all it
-        shows), else drawn in a worker. The worker keeps what it drew too; kept here, a
-        picture shown again costs no trip to the worker and back."""
-        found = self._drawn.get(sketch)
-        if found is not None:
-            self._drawn.move_to_end(sketch)
-            self.kept += 1
-            return found  # type: ignore[no-any-return]
-        drawn = await self.draw(draw, sketch, urgent=urgent)
-        self._drawn[sketch] = drawn
-        self._drawn_bytes += _size(drawn)
-        while self._drawn_bytes > KEEP_PICTURE_BYTES and len(self._drawn) > 1:
-            self._drawn_bytes -= _size(self._drawn.popitem(last=False)[1])
-        return drawn
+        return (await self.draw(sketched_hand, sketch, urgent=urgent),)
 
     def close(self) -> None:
         self._drawer.close()
