@@ -54,6 +54,16 @@ async def run(config: Config, *, sync_only: bool = False) -> int:
         log.info("Database %s ready", store.path)  # the URL without its password
     else:
         log.info("Database %s ready", Path(config.db_path).absolute())
+        if config.shards_text is not None and config.shard_ids != tuple(
+            range(config.shard_count or 0)
+        ):
+            # The other shards' processes share this file only on this machine.
+            log.warning(
+                "Running shards %s on a SQLite file: the processes of the other shards must "
+                "run on this machine, on this file; across machines, use PostgreSQL "
+                '(SCOPABOT_DATABASE_URL; README, "Several processes")',
+                config.shards_text,
+            )
     try:
         return await _serve(config, store, sync_only=sync_only)
     finally:

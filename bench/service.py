@@ -23,7 +23,8 @@ naming the version they saw; the computer answers at once (no pause). Printed:
 - the machine's load average and cores, at the start and at the end (bench/machine.py).
 
 Targets (issue 10): 1,000 active games in one process, p99 under 50 ms, under 100 KB per game,
-no stall over 50 ms. The database lives in a temporary folder removed afterwards.
+no stall over 50 ms. The database lives in a temporary folder removed afterwards; with
+``--postgres URL`` (or ``start``, a throwaway server) on a new PostgreSQL database instead.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from machine import machine_line  # bench/machine.py
+from store import postgres_database, postgres_server  # bench/store.py
 
 from scopabot.service import (
     CardPlayed,
@@ -228,10 +230,20 @@ class People:
 
 
 async def main(args: argparse.Namespace) -> None:
+    with postgres_server(args.postgres) as server:
+        if server is None:
+            await bench(args, None)
+            return
+        async with postgres_database(server) as url:
+            await bench(args, url)
+
+
+async def bench(args: argparse.Namespace, url: str | None) -> None:
     print(machine_line("start"))
+    print(f"database: {'PostgreSQL' if url else 'SQLite'}")
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as folder:
-        store = await CountedStore.open(Path(folder) / "bench.db")
+        store = await CountedStore.open(url or Path(folder) / "bench.db")
         service = await GameService.start(store, computer_pause=0)
         watcher = Watcher()
         pauses = GcPauses()
@@ -386,4 +398,9 @@ if __name__ == "__main__":
         help="leave the games opened at start-up in the garbage collector's full collections",
     )
     parser.add_argument("--expert-seconds", type=float, default=8.0)
+    parser.add_argument(
+        "--postgres",
+        metavar="URL",
+        help="on a new database of this PostgreSQL server ('start': a throwaway one)",
+    )
     asyncio.run(main(parser.parse_args()))

@@ -173,6 +173,13 @@ async def command_error(
         await say(interaction, tr("err.unexpected", lang, game="-"))
 
 
+def on_a_table(interaction: discord.Interaction[ScopaBot]) -> bool:
+    """Whether the click is on a message everyone in the channel sees (a table message,
+    this one or an older one): a hand is then a new ephemeral reply, never an edit of it."""
+    message = interaction.message
+    return message is None or (interaction.guild_id is not None and not message.flags.ephemeral)
+
+
 def dm_key(interaction: discord.Interaction[ScopaBot]) -> bool:
     """Whether the clicked message is a DM (a hand message), not an ephemeral reply."""
     return interaction.guild_id is None and not (
@@ -328,7 +335,10 @@ class ShowHand(GameButton, template=_game(Action.HAND)):
     action = Action.HAND
 
     async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
-        await interaction.client.actions.show_hand(interaction, self.game_id, lang)
+        # Its picture may be slow (a worker just started after a restart, a loaded machine):
+        # acknowledged before Discord's 3 s, as a new ephemeral from a table, an edit else.
+        work = interaction.client.actions.show_hand(interaction, self.game_id, lang)
+        await within(interaction, work, update=not on_a_table(interaction))
 
 
 class TakeSeatBack(GameButton, template=_game(Action.TAKE_BACK)):
@@ -486,12 +496,11 @@ class Actions:
     ) -> None:
         """From the table message: an ephemeral hand; from a hand or a question: back to it."""
         table = await self.service.tables.of_game(game_id)
-        on_table = interaction.message is not None and interaction.message.id == table.message_id
         link = table_link(table) if dm_key(interaction) else None
         view, files, _ = await self.bot.delivery.hand_view(
             game_id, interaction.user.id, lang, link=link
         )
-        if on_table or interaction.message is None:
+        if on_a_table(interaction):
             await say(interaction, view=view, files=files)
             self.bot.delivery.asked_for_hand(game_id, interaction.user.id)  # DMs open now?
         else:

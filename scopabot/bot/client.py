@@ -273,11 +273,11 @@ class ScopaBot(commands.AutoShardedBot):
             log.info("The bot is in no server yet; invite it with %s", invite_url(app_id))
         if not self._brought_up_to_date:  # once a process: a reconnection loses nothing
             self._brought_up_to_date = True
-            await self.delivery.bring_up_to_date()
             if self.config.shard_ids is not None:
                 # Moves other processes apply to this process's tables, told through the
                 # database (those told while it was down, first).
                 self.service.relay.start(self.delivery.from_elsewhere)
+            await self.delivery.bring_up_to_date()
 
     async def close(self) -> None:
         """Stop gracefully (SIGTERM): take no more interactions, let those running finish,

@@ -86,6 +86,10 @@ class Delivery:
         self.placing: set[int] = set()
         self.memory = TableMemory(self)
         self.new_dm: set[tuple[int, int]] = set()
+        # Hand DMs whose send began before a crash (read at start), and the nonces this
+        # process sent: a send tried again with one gets the first message back, as made.
+        self.resending: set[tuple[int, int]] = set()
+        self._nonces_tried: set[int] = set()
         self.dm_closed = ClosedDms()  # kept: read back per game from the store
         self._dms_read: set[int] = set()  # games whose closed DMs were read back
         self.after_placing: dict[int, int] = {}  # table -> whom to ping once it is placed
@@ -316,9 +320,14 @@ class Delivery:
             self.table(table_id, game_id).request()
             for seat in await self._seat_messages(game_id):
                 self.hand(table_id, game_id, seat).request()
-        sending = await self.service.games.hands_being_sent()
+        sending = [
+            (table_id, game_id, seat)
+            for table_id, game_id, seat in await self.service.games.hands_being_sent()
+            if self.bot.owns((await self.table_info(table_id)).guild_id)
+        ]  # a hand is sent by the process of its table, as the rest of its messages
         for table_id, game_id, seat in sending:
             self.new_dm.add((game_id, seat))  # replaces a hand it was to replace
+            self.resending.add((game_id, seat))
             self.hand(table_id, game_id, seat).request()
         log.info(
             "bringing the messages of %d game(s) up to date, %d hand DM(s) being sent",
@@ -454,10 +463,16 @@ class Delivery:
         # Kept before the send: sent and not remembered below (a crash), the send tried at
         # start carries it again, and Discord gives back the DM it made instead of a copy.
         nonce = await self.service.games.hand_nonce(game_id, seat)
+        # Sent before with this nonce (at start: by the process that crashed), Discord gives
+        # back the message as it was first made: this view is shown by an edit after it.
+        tried = nonce in self._nonces_tried or key in self.resending
+        self._nonces_tried.add(nonce)
+        self.resending.discard(key)
         try:
             # ``again``: a failed edit above has read the files to their end.
             sent = await self.messages.send_dm(user_id, view=view, files=again(files), nonce=nonce)
         except DmClosed:
+            self._nonces_tried.discard(nonce)  # refused: nothing was made with it
             first = self.dm_closed.refused(key, table_id=table_id, user_id=user_id)
             await self.service.games.set_dm_refused(
                 game_id, seat, at=self.dm_closed.tried(key), noted=True
@@ -466,11 +481,14 @@ class Delivery:
                 await self._dm_closed_note(table, user_id)
             return None
         await self._dm_reached(key)
+        if tried:
+            await self.messages.edit_dm(sent.channel.id, sent.id, view, again(files))
         if stale is not None and stale[1] != sent.id:  # a new hand DM notifies; the old one
             await self.messages.delete_dm(*stale)  # would be a stale copy
         await self.service.games.set_seat_message(
             game_id, seat, channel_id=sent.channel.id, message_id=sent.id
         )
+        self._nonces_tried.discard(nonce)  # remembered: the next send has a nonce of its own
         (await self._seat_messages(game_id))[seat] = (sent.channel.id, sent.id)
         return version
 

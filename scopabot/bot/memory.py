@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RatingChanges = dict[int, tuple[float | None, float]]
+MAX_SEATS = 4  # seats 0-3
 _NOTE_KEYS = {NoteKind.TIMEOUT: "note.timeout", NoteKind.HANDED: "note.handed"}
 
 
@@ -71,10 +72,13 @@ class TableMemory:
         version, deal = waiting
         if deal and not await self.delivery.deals.settled(game_id, deal):
             return  # :meth:`count_settled` comes back
+        hands = self.delivery.hands
         editing = [
             slot
-            for (game, _seat), slot in self.delivery.hands.items()
-            if game == game_id and slot.stale and not slot.idle.is_set()
+            for seat in range(MAX_SEATS)
+            if (slot := hands.get((game_id, seat))) is not None
+            and slot.stale
+            and not slot.idle.is_set()
         ]
         if editing:
             if game_id not in self._hands_awaited:

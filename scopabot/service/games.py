@@ -91,10 +91,15 @@ TURN_CLAIM = 15.0
 another after this."""
 
 
+HOLDERS_HERE: set[str] = set()  # the holders of this process's services (process_holder)
+
+
 def process_holder() -> str:
     """A name for this service in the store's claims: the machine, the process, and a random
     part (two services in one process, or a pid used again after a restart, differ)."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    HOLDERS_HERE.add(holder)
+    return holder
 
 
 class Games:

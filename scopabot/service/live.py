@@ -619,6 +619,20 @@ def move_notes(
     return tuple(notes)
 
 
+def started_notes(
+    players: int, first_seat: int, first_user: int | None, deadline: datetime | None
+) -> tuple[dict[str, Any], ...]:
+    """A table started by a process that does not show it (a tournament's round, opened where
+    the last match of the round before ended; see :func:`move_notes`): every hand dealt, and
+    the first turn."""
+    notes: list[dict[str, Any]] = [{"e": "started"}]
+    notes += [{"e": "hand", "seat": seat} for seat in range(players)]
+    notes.append(
+        {"e": "turn", "seat": first_seat, "user": first_user, "deadline": opt_ms(deadline)}
+    )
+    return tuple(notes)
+
+
 def back_notes(
     seat: int, user_id: int | None, *, in_turn: bool, deadline: datetime | None
 ) -> tuple[dict[str, Any], ...]:

@@ -40,6 +40,7 @@ from .events import (
     HandChanged,
     MatchOver,
     SeatTakenBack,
+    TableStarted,
     TimeoutAction,
     TimeoutApplied,
     TurnStarted,
@@ -189,6 +190,9 @@ class Relay:
                         audience=Audience.seat(seat),
                     )
                 )
+            elif kind == "started" and tid is not None:
+                table = await core.table(tid)
+                events.append(TableStarted(table_id=tid, game_id=gid, table=table, version=version))
             elif kind == "back":
                 mover = (int(note["seat"]), True)  # answered where the person clicked
                 events.append(

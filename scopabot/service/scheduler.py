@@ -25,6 +25,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import os
+import socket
 import time
 from contextlib import suppress
 from datetime import datetime, timedelta
@@ -35,7 +37,7 @@ from scopabot.store import Alarm, AlarmKind, StaleVersionError
 from .core import Core
 from .errors import ErrorCode, ServiceError
 from .events import ReminderDue
-from .games import Games
+from .games import HOLDERS_HERE, Games
 from .live import as_stored
 
 log = logging.getLogger(__name__)
@@ -48,6 +50,27 @@ LEASE = "scheduler"
 LEASE_PERIOD = 10.0
 """Seconds the scheduler's lease lasts unless renewed (every third of it): how long at most
 the deadlines wait for another process when the scheduler's process dies."""
+
+
+def gone_from_here(holder: str) -> bool:
+    """Whether ``holder`` (``host:pid:token``, :func:`~.games.process_holder`) names a process
+    of this machine that no longer runs: this process's own id with another token (a
+    container restarted as process 1 again), or an id no process has now."""
+    rest = holder.split(":")
+    if len(rest) < 3 or not rest[-2].isdigit():
+        return False
+    host, pid = ":".join(rest[:-2]), int(rest[-2])
+    if host != socket.gethostname():
+        return False
+    if pid == os.getpid():
+        return holder not in HOLDERS_HERE  # an earlier process that had this one's id
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # PermissionError: a process of another user has that id now
+        return False
+    return False
 
 
 class DueSource(Protocol):
@@ -105,6 +128,21 @@ class Deadlines:
             except Exception:
                 log.warning("the scheduler's lease could not be given up", exc_info=True)
 
+    async def forget_the_dead(self) -> None:
+        """Give up the lease and the computer turns held by a process of this machine that is
+        gone (the bot killed and started again): it never renews them, and waiting for them
+        to run out would hold every deadline and computer seat for a lease period. A holder
+        on another machine, or whose process id is in use again, is left to run out."""
+        try:
+            holders = await self.core.store.deadlines.holders()
+            for holder in holders:
+                if holder != self.games.holder and gone_from_here(holder):
+                    log.info("%s stopped without giving up its claims: taking them", holder)
+                    await self.core.store.deadlines.release_turns(holder)
+                    await self.core.store.deadlines.release_lease(LEASE, holder)
+        except Exception:
+            log.warning("the claims of stopped processes could not be read", exc_info=True)
+
     @property
     def holds_lease(self) -> bool:
         """Whether this service schedules now (it holds the lease, by its own clock)."""
@@ -156,12 +194,13 @@ class Deadlines:
             if upcoming is not None and upcoming <= now:
                 # Only deadlines already being handled are due: look again when one is done.
                 upcoming = now + timedelta(seconds=_IDLE_CHECK)
-            # Awake in time to renew the lease (a fake clock waits for its advance()).
-            renew = now + timedelta(seconds=self.lease_period / 3)
             wakeup.sleeping_until = upcoming
-            await self.core.clock.wait_until(
-                renew if upcoming is None else min(upcoming, renew), wakeup.event
-            )
+            # Awake in time to renew the lease, in the wall clock's seconds whatever the game
+            # clock (a fake one, or one running faster in a test).
+            with suppress(TimeoutError):
+                await asyncio.wait_for(
+                    self.core.clock.wait_until(upcoming, wakeup.event), self.lease_period / 3
+                )
             wakeup.sleeping_until = None
 
     async def _run_due_now(self) -> int:

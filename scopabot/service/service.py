@@ -130,6 +130,7 @@ class GameService:
         if rate and live.rating_policy is None:
             live.rating_policy = rating_policy or RatingsPolicy()
         self._unattach = self.clock.attach(self.deadlines)
+        await self.deadlines.forget_the_dead()  # a restart resumes at once, not a lease later
         await self.games.resume()
         await self.tournaments.resume()
         self.deadlines.start()

@@ -41,7 +41,7 @@ from .events import (
     TurnStarted,
 )
 from .games import Games
-from .live import as_stored
+from .live import as_stored, started_notes
 from .options import Options, chosen_options, pace_of, table_rules
 from .views import Pace, PaceKind, PublicView, Rematch, SeatView, TableInfo, TimeoutRule
 
@@ -337,6 +337,10 @@ class Tables:
         game = Game.new(table.rules, seed=random.randrange(2**31) if seed is None else seed)
         first = table.seats[game.turn]
         deadline = table.pace.deadline(self.core.now()) if first.is_human else None
+        elsewhere = self.core.live.elsewhere
+        notice = None
+        if elsewhere is not None and elsewhere(table.guild_id):  # a tournament's next round
+            notice = started_notes(game.rules.players, game.turn, first.user_id, deadline)
         try:
             stored = await self.core.store.tables.start(
                 table_id,
@@ -344,6 +348,7 @@ class Tables:
                 deadline=deadline,
                 remind_at=table.pace.next_reminder(deadline, self.core.now()),
                 at=self.core.now(),
+                notice=notice,
             )
         except SeatError as exc:
             raise seat_error(exc) from exc

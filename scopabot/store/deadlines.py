@@ -128,6 +128,16 @@ class DeadlineStore:
             _claim_turn, self._sql.turn, game_id, version, holder, round(seconds * 1000)
         )
 
+    async def holders(self) -> list[str]:
+        """Every holder of a lease or of a computer turn's claim, alive or not (a process
+        starting gives up those of its own machine's processes that are gone)."""
+        rows = await self._db.read_once(
+            _rows,
+            "SELECT holder FROM leases UNION SELECT holder FROM computer_turns ORDER BY 1",
+            (),
+        )
+        return [str(r[0]) for r in rows]
+
     async def release_turns(self, holder: str) -> None:
         """Give up every computer turn ``holder`` claimed (its service stops cleanly): the
         process that starts next plays them at once, not when the claims run out."""

@@ -105,10 +105,9 @@ def _convert(kind: str, value: Any) -> Any:
     return value
 
 
-def _arguments(statement: PreparedStatement, params: Sequence[Any] | None) -> list[Any]:
+def _arguments(kinds: tuple[str, ...], params: Sequence[Any] | None) -> list[Any]:
     if not params:
         return []
-    kinds = [t.name for t in statement.get_parameters()]
     if len(kinds) != len(params):
         raise sqlite3.ProgrammingError(
             f"the statement takes {len(kinds)} parameters, {len(params)} were given"
@@ -178,25 +177,27 @@ class AsyncConnection:
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn
-        self._statements: dict[str, PreparedStatement] = {}
+        # Each statement prepared once, with the types PostgreSQL inferred for its parameters.
+        self._statements: dict[str, tuple[PreparedStatement, tuple[str, ...]]] = {}
 
     @property
     def in_transaction(self) -> bool:
         return self._conn.is_in_transaction()
 
-    async def _prepared(self, sql: str) -> PreparedStatement:
-        statement = self._statements.get(sql)
-        if statement is None:
+    async def _prepared(self, sql: str) -> tuple[PreparedStatement, tuple[str, ...]]:
+        prepared = self._statements.get(sql)
+        if prepared is None:
             statement = await self._conn.prepare(placeholders(sql))
-            self._statements[sql] = statement
-        return statement
+            kinds = tuple(t.name for t in statement.get_parameters())
+            prepared = self._statements[sql] = (statement, kinds)
+        return prepared
 
     async def _run(self, sql: str, params: Sequence[Any] | None) -> tuple[list[Row], int]:
         import asyncpg
 
         try:
-            statement = await self._prepared(sql)
-            records = await statement.fetch(*_arguments(statement, params))
+            statement, kinds = await self._prepared(sql)
+            records = await statement.fetch(*_arguments(kinds, params))
             return [tuple(r) for r in records], _rowcount(statement.get_statusmsg())
         except asyncpg.PostgresError as exc:
             raise as_sqlite_error(exc) from exc
@@ -213,8 +214,8 @@ class AsyncConnection:
         import asyncpg
 
         try:
-            statement = await self._prepared(sql)
-            await statement.executemany([_arguments(statement, p) for p in seq])
+            statement, kinds = await self._prepared(sql)
+            await statement.executemany([_arguments(kinds, p) for p in seq])
         except asyncpg.PostgresError as exc:
             raise as_sqlite_error(exc) from exc
         return AsyncCursor([], -1)

@@ -31,6 +31,7 @@ from .models import (
     now,
     to_ms,
 )
+from .outbox import write_notice
 
 _SELECT_TABLES = (
     "SELECT t.id, t.guild_id, t.host_id, t.rules, t.status, t.channel_id, t.thread_id,"
@@ -258,10 +259,12 @@ class TableStore:
         deadline: datetime | None = None,
         remind_at: datetime | None = None,
         at: datetime | None = None,
+        notice: tuple[dict[str, Any], ...] | None = None,
     ) -> StoredGame:
         """Store the table's game, seated as the table is, and flip the table to playing, in
         one transaction. Refused (:class:`TableNotOpenError`, :class:`SeatsEmptyError`) unless
-        the table is open and every seat taken. ``deadline`` is the first turn's."""
+        the table is open and every seat taken. ``deadline`` is the first turn's. ``notice``:
+        for the process that shows the table, when another one (store/outbox.py)."""
         stamp = at or now()
         async with self._db.write() as db:
             table = await _table(db, table_id)
@@ -285,6 +288,8 @@ class TableStore:
                 "UPDATE tables SET status = 'playing', updated_at = ? WHERE id = ?",
                 (to_ms(stamp), table_id),
             )
+            if notice is not None:
+                await on_worker(db, write_notice, game_id, 1, notice, to_ms(stamp))
         return StoredGame(game_id, 1, game)
 
     async def cancel(self, table_id: int) -> Table:

@@ -61,8 +61,9 @@ def test_the_bot_never_reads_a_private_attribute_of_discord_py() -> None:
                 and not node.attr.startswith("__")
                 and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
             ):
-                found.append(f"{path.name}:{node.lineno} .{node.attr}")
-    assert found == ["worker.py:26 ._exit"], found  # os._exit, the standard library's
+                found.append(f"{path.name}:{node.lineno} {ast.unparse(node)}")
+    # os._exit is the standard library's (a picture worker outliving its bot ends at once).
+    assert [f for f in found if not f.endswith(" os._exit")] == [], found
 
 
 def test_a_nonce_given_to_send_goes_with_enforce_nonce() -> None:

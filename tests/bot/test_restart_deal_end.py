@@ -12,7 +12,7 @@ from contextlib import closing
 from typing import Any
 
 from scopabot.render.i18n import Lang, tr
-from tests.standin import Actor, DiscordStandIn, Message
+from tests.standin import Actor, DiscordStandIn, InteractionResult, Message
 
 from .helpers import (
     REMATCH,
@@ -182,10 +182,11 @@ async def test_a_table_told_of_closed_dms_is_not_told_again_after_a_restart(
     for _ in range(3):  # a turn of dave's after the restart: his DMs are tried again
         await s.wait_for(lambda: not owed(bot_py), timeout=10)  # the table shows the move
         await bot_py.kill()
-        await bot_py.start()
+        await restarted_owing_nothing(bot_py)
         if dave_turn in table.text():
-            shown = (await dave.click(table, tr("btn.my_hand", Lang.IT))).message
-            assert shown is not None and live_cards(shown)
+            clicked = await dave.click(table, tr("btn.my_hand", Lang.IT))
+            # Right after a start its picture may be slow: the reply is deferred, then shown.
+            shown = await s.wait_for(lambda c=clicked: shown_hand(c), timeout=10)
             async with s.expect_violation("refused", code=50007, timeout=10):
                 await play_from(s, dave, shown)
         else:
@@ -193,6 +194,12 @@ async def test_a_table_told_of_closed_dms_is_not_told_again_after_a_restart(
             async with s.expect_violation("refused", code=50007, timeout=10):
                 await play_from(s, alice, hand)
     assert len(notes()) == 1, "the table was told again after a restart"
+
+
+def shown_hand(clicked: InteractionResult) -> Message | None:
+    """The ephemeral hand a "My hand" click brought, once it shows its cards."""
+    shown = clicked.message
+    return shown if shown is not None and live_cards(shown) else None
 
 
 def live_cards_of(s: DiscordStandIn, actor: Actor) -> Message | None:
@@ -266,3 +273,32 @@ async def test_a_final_table_owed_at_a_crash_is_drawn_the_same_after_it(
     revisions = len(table.history)
     await restarted_owing_nothing(bot_py)
     assert len(table.history) == revisions, "a debt paid twice"
+
+
+async def test_a_hand_not_yet_edited_at_a_crash_is_brought_up_to_date_at_start(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    """The table's debt stands for its game's hands too: the computer's reply shown on the
+    table, alice's hand still being edited (Discord slow to answer) when the bot is killed,
+    the debt is not paid; at start her hand is edited again and the debt paid."""
+    s = threaded
+    alice = s.user("alice")
+    thread = await start_against_computer(s, alice, deals=1)
+    turn = await next_turn(s, thread, [alice])
+    assert turn is not None
+    hand = turn[1]
+    await s.wait_for(lambda: not owed(bot_py), timeout=10)
+    dm = s.world.dm_channel(alice.user)
+    s.dispatcher.answer_slowly(MESSAGE, 60, method="PATCH", channel_id=dm.id)
+    edits = len(hand.history)
+    await play_from(s, alice, hand)  # answered through the click; the computer replies
+    await s.wait_for(lambda: live_cards(hand) and len(hand.history) > edits + 1, timeout=10)
+    await bot_py.kill()
+    assert owed(bot_py), "paid before the hand's edit was done"
+    edits = len(hand.history)
+    await bot_py.start()
+    await s.wait_for(lambda: len(hand.history) > edits and not owed(bot_py), timeout=10)
+    assert [m.id for m in s.dm_timeline(alice.user)] == [hand.id]
+    turn = await next_turn(s, thread, [alice])
+    assert turn is not None and turn[1] is hand
+    await play_from(s, alice, hand)

@@ -5,6 +5,7 @@ the process of shard 0 (the stand-in does as Discord: tests/standin/test_shards.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -185,3 +186,77 @@ async def test_a_dm_click_moves_a_table_the_other_process_shows_and_it_edits_it_
     assert shown and len(shown) == len(set(shown)) and shown == sorted(shown), shown
     assert [t.id for t in table_messages(s, thread)] == [table.id]  # edited, never posted again
     assert not any("applied by another process" in line for line in bots[0].lines)
+
+
+async def settled(url: str) -> None:
+    """Wait until the database says every message of the games is shown and remembered (a
+    process killed before would owe them: that is tests/bot/test_restart*.py's subject)."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        async with asyncio.timeout(30):
+            while await conn.fetchval(
+                "SELECT count(*) FROM games g WHERE g.status = 'playing' AND"
+                " (g.table_shown IS NULL OR g.table_shown < g.version OR EXISTS"
+                " (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.dm_nonce IS NOT NULL))"
+            ):
+                await asyncio.sleep(0.05)  # the bot's writes are in another process
+    finally:
+        await conn.close()
+
+
+async def test_a_move_made_while_the_tables_process_is_down_is_shown_when_it_is_back(
+    sharded: tuple[DiscordStandIn, dict[int, str]], tmp_path: Path, migrated_postgres_url: str
+) -> None:
+    s, channel_of = sharded
+    bots = await start_shards(s, tmp_path, migrated_postgres_url)
+    try:
+        alice = s.user("alice")
+        created = await alice.slash("scopa new", channel=channel_of[1], computers=1)
+        assert created.message is not None
+        assert not (await alice.click(created.message, START)).failed
+        thread = await s.wait_for(lambda: thread_named(s, "Scopa"), timeout=10)
+        turn = await next_turn(s, thread, [alice])
+        assert turn is not None
+        [table] = await s.wait_for(lambda: table_messages(s, thread), timeout=10)
+        await settled(migrated_postgres_url)
+        await bots[1].kill()  # the table's process is gone (a crash, a host's reboot)
+        shown_before = len(table.history)
+        _, hand = turn
+        clicked_at = max(versions_of(hand.components))
+        await play_from(s, alice, hand)  # shard 0's process takes the click and moves
+        moved = max(versions_of(hand.components))
+        assert moved > clicked_at and len(table.history) == shown_before  # nobody showed it
+        requests_before = len(s.requests)
+        await bots[1].start()  # back: the notices written meanwhile are its first work
+        await s.wait_for(
+            lambda: max(versions_of(table.components), default=0) >= clicked_at + 2, timeout=30
+        )
+        turn = await next_turn(s, thread, [alice], timeout=20)
+        assert turn is not None and max(versions_of(turn[1].components)) >= clicked_at + 2
+    finally:
+        await stop_all(bots)
+    since = [
+        r
+        for r in s.requests[requests_before:]
+        if not r.path.startswith(("/interactions/", "/webhooks/"))
+        and r.route != "/applications/{application_id}/commands"
+    ]
+    assert {r.via for r in since if str(thread.id) in r.path} == {"shard 1"}
+    shown = [max(v) for r in table.history[shown_before:] if (v := versions_of(r.components))]
+    assert shown and len(shown) == len(set(shown)), shown
+
+
+async def test_a_slice_of_the_shards_on_a_sqlite_file_warns_that_it_is_for_one_machine(
+    sharded: tuple[DiscordStandIn, dict[int, str]], tmp_path: Path
+) -> None:
+    s, _ = sharded
+    bot = BotProcess(s, tmp_path / "bot.db", args=["--shards", "0", "--shard-count", "2"])
+    await bot.start()
+    try:
+        assert any(
+            "WARNING" in line and "shards 0 of 2 on a SQLite file" in line for line in bot.lines
+        ), bot.output()
+    finally:
+        assert await bot.stop() == 0, bot.output()

@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import sys
 import time
 from collections import Counter
@@ -152,3 +153,71 @@ async def test_the_schedulers_process_killed_mid_match_another_takes_over(
 
 def _times(process: Process, what: str, key: tuple[Any, ...]) -> list[tuple[float]]:
     return [(line["at"],) for line in process.lines if what in line and tuple(line[what]) == key]
+
+
+async def test_a_restart_takes_the_claims_of_its_machines_dead_process_at_once(
+    store: Store,
+) -> None:
+    """The bot killed while a computer seat thinks, and started again on the same machine:
+    the dead process never renews its lease or its turn's claim, and the new one takes both
+    at once (the process is gone) instead of waiting for them to run out."""
+    from scopabot.service import GameService
+    from scopabot.service.thinking import InlineThinker
+
+    from .helpers import play_once
+
+    first = await GameService.start(store, thinker=InlineThinker(), computer_pause=60)
+    table = await first.tables.open(host=1, computers=1, level="random")
+    game_id = (await first.tables.start(table.id, by=1, seed=2)).game_id
+    if (await first.games.public_view(game_id)).turn == 0:
+        await play_once(first, game_id, 1)
+    await until(lambda: first.deadlines.holds_lease, "the first took the lease")
+    version = (await first.games.public_view(game_id)).version
+
+    async def claimed() -> bool:
+        return version in [v for (g, v) in await _claims(store) if g == game_id]
+
+    await until(claimed, "the computer seat's turn was claimed")  # it pauses, then thinks
+    # Its process dies: the claims are a gone process's (a finished child's id).
+    child = await asyncio.create_subprocess_exec(sys.executable, "-c", "pass")
+    await child.wait()
+    dead = f"{socket.gethostname()}:{child.pid}:0dead"
+    async with store.database.write() as db:
+        await db.execute("UPDATE computer_turns SET holder = ?", (dead,))
+        await db.execute("UPDATE leases SET holder = ?", (dead,))
+    await first.close()  # gives up only what is its own: nothing now
+    assert await store.deadlines.holders() == [dead]
+
+    second = await GameService.start(store, thinker=InlineThinker(), computer_pause=0)
+    try:
+        assert await store.deadlines.holders() != [dead]
+
+        async def played() -> bool:
+            return (await second.games.public_view(game_id)).version > version
+
+        await until(played, "the computer turn played by the new process")
+        await until(lambda: second.deadlines.holds_lease, "the new process took the lease")
+    finally:
+        await second.close()
+
+
+async def _claims(store: Store) -> list[tuple[int, int]]:
+    async with store.database.read() as db:
+        rows = await db.execute_fetchall("SELECT game_id, version FROM computer_turns")
+    return [(int(r[0]), int(r[1])) for r in rows]
+
+
+async def test_a_holder_is_gone_only_if_its_process_on_this_machine_is() -> None:
+    from scopabot.service.games import process_holder
+    from scopabot.service.scheduler import gone_from_here
+
+    child = await asyncio.create_subprocess_exec(sys.executable, "-c", "pass")
+    await child.wait()
+    here, pid = socket.gethostname(), os.getpid()
+    mine = process_holder()  # a live service of this process
+    assert not gone_from_here(mine)
+    assert gone_from_here(f"{here}:{pid}:0dead")  # an earlier process that had this id
+    assert gone_from_here(f"{here}:{child.pid}:0dead")  # an id no process has now
+    assert not gone_from_here(f"{here}:1:0dead")  # a running process (init) has it
+    assert not gone_from_here(f"another-{here}:{child.pid}:0dead")  # another machine's
+    assert not gone_from_here("not a holder")

@@ -24,6 +24,7 @@ from scopabot.service import (
     MatchOver,
     Pace,
     SeatTakenBack,
+    TableStarted,
     TurnStarted,
 )
 from scopabot.store import Store
@@ -170,7 +171,7 @@ async def test_two_processes_of_one_shard_never_both_take_a_notice(
         for _ in range(4):
             public = await mover_side.games.public_view(game_id)
             await play_once(mover_side, game_id, public.seats[public.turn].user_id or 0)
-        assert await mover_side.store.outbox.count() == 4
+        assert await mover_side.store.outbox.count() == 5  # the start, then four moves
         shown = [Shown(), Shown()]
         counts = await asyncio.gather(
             *(s.relay.take(r) for s, r in zip(showing, shown, strict=True))
@@ -178,7 +179,7 @@ async def test_two_processes_of_one_shard_never_both_take_a_notice(
         counts += await asyncio.gather(
             *(s.relay.take(r) for s, r in zip(showing, shown, strict=True))
         )
-        assert sum(counts) == 4
+        assert sum(counts) == 5
         played = [e.version for r in shown for e in r.events if isinstance(e, CardPlayed)]
         assert len(played) == len(set(played)) == 4  # each move shown once, by one of them
     finally:
@@ -281,3 +282,131 @@ async def test_a_seat_taken_back_elsewhere_is_told_with_the_same_version(
             await service.close()
         for store in stores:
             await store.close()
+
+
+CHILD = """
+import asyncio, json, sys
+from scopabot.service import GameService, InlineThinker, ServiceError
+from scopabot.store import Store
+
+async def main(database, game_id, user, card, capture, version, count):
+    store = await Store.open(database)
+    service = await GameService.start(store, thinker=InlineThinker(), computer_pause=0)
+    await service.games.public_view(game_id)  # holds the game, as a bot process would
+    print("ready", flush=True)
+    sys.stdin.readline()  # go
+    plays = [
+        service.games.play(game_id, user=user, card=card, capture=capture or None, version=version)
+        for _ in range(count)
+    ]
+    results = await asyncio.gather(*plays, return_exceptions=True)
+    won = sum(1 for r in results if not isinstance(r, BaseException))
+    codes = sorted({str(r.code) for r in results if isinstance(r, ServiceError)})
+    others = [
+        repr(r) for r in results if isinstance(r, BaseException) and not isinstance(r, ServiceError)
+    ]
+    print(json.dumps({"won": won, "codes": codes, "others": others}), flush=True)
+    await service.close()
+    await store.close()
+
+args = sys.argv[1:]
+asyncio.run(main(args[0], int(args[1]), int(args[2]), args[3], args[4], int(args[5]), int(args[6])))
+"""
+
+
+async def test_a_hundred_same_clicks_through_two_processes_make_one_move(
+    database: Path | str, clock: FakeClock
+) -> None:
+    """Two processes on one database, each with its own copy of the game: the same card at
+    the same version, 50 times in each at once; one move is stored, every other click is
+    refused as made on an old version, and nothing else goes wrong."""
+    import json
+    import sys
+
+    store = await Store.open(database)
+    service = await GameService.start(store, clock=clock, thinker=InlineThinker(), computer_pause=0)
+    try:
+        game_id = await started(service)
+        public = await service.games.public_view(game_id)
+        mover = public.seats[public.turn].user_id or 0
+        view = await service.games.seat_view(game_id, user=mover)
+        card = next(iter(view.choices))
+        capture = "+".join(str(c) for c in view.choices[card][0].sorted_capture())
+        child = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            CHILD,
+            str(database),
+            str(game_id),
+            str(mover),
+            str(card),
+            capture,
+            str(view.version),
+            "50",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        assert child.stdin is not None and child.stdout is not None
+        assert (await asyncio.wait_for(child.stdout.readline(), 60)).strip() == b"ready"
+        child.stdin.write(b"go\n")
+        await child.stdin.drain()
+        plays = [
+            service.games.play(
+                game_id, user=mover, card=str(card), capture=capture or None, version=view.version
+            )
+            for _ in range(50)
+        ]
+        results = await asyncio.gather(*plays, return_exceptions=True)
+        theirs = json.loads(await asyncio.wait_for(child.stdout.readline(), 60))
+        assert await child.wait() == 0
+        won = sum(1 for r in results if not isinstance(r, BaseException)) + theirs["won"]
+        assert won == 1, (results, theirs)
+        mine = {str(getattr(r, "code", r)) for r in results if isinstance(r, BaseException)}
+        assert mine <= {str(ErrorCode.STALE_VERSION)} and theirs["others"] == []
+        assert set(theirs["codes"]) <= {str(ErrorCode.STALE_VERSION)}
+        stored = await store.games.load(game_id)
+        assert stored.version == view.version + 1 and stored.game.move_count == 1
+    finally:
+        await service.close()
+        await store.close()
+
+
+async def test_a_table_started_by_another_process_is_told_with_every_hand(
+    pair: tuple[GameService, GameService],
+) -> None:
+    here, there = pair
+    # A tournament's next round, opened where the round before ended: there, for here's server.
+    table = await there.tables.open(host=1, guild_id=SHOWN, channel_id=77)
+    await there.tables.join(table.id, user=2)
+    started_view = await there.tables.start(table.id, by=1, seed=3)
+    shown = Shown()
+    assert await here.relay.take(shown) == 1
+    [begun] = shown.of(TableStarted)
+    assert isinstance(begun, TableStarted) and begun.table.id == table.id
+    assert sorted(e.seat for e in shown.of(HandChanged)) == [0, 1]  # type: ignore[attr-defined]
+    [turn] = shown.of(TurnStarted)
+    public = await here.games.public_view(started_view.game_id)
+    assert isinstance(turn, TurnStarted) and turn.seat == public.turn
+    assert turn.user_id == public.seats[public.turn].user_id
+
+
+async def test_on_postgresql_a_notice_wakes_its_reader_at_the_commit(
+    pair: tuple[GameService, GameService],
+) -> None:
+    here, there = pair
+    game_id = await started(here)
+    woken = asyncio.Event()
+    listening = await here.store.outbox.listen(woken.set)
+    if listening is None:  # SQLite: the readers look every second instead
+        assert not str(here.store.path).startswith("postgresql")
+        return
+    try:
+        assert listening.alive and not woken.is_set()
+        public = await there.games.public_view(game_id)
+        await play_once(there, game_id, public.seats[public.turn].user_id or 0)
+        await asyncio.wait_for(woken.wait(), 10)  # NOTIFY comes with the move's commit
+        shown = Shown()
+        assert await here.relay.take(shown) == 1
+    finally:
+        await listening.close()
+    assert not listening.alive
