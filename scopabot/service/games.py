@@ -114,6 +114,7 @@ class Games:
         self.holder = process_holder()
         self.turn_claim = TURN_CLAIM
         self._drivers: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()  # games asked to play while their task was running
 
     async def play(
         self,
@@ -199,6 +200,10 @@ class Games:
             return
         task = self._drivers.get(game_id)
         if task is not None and not task.done():
+            # That task may already have looked and seen a person's turn (a start's resume,
+            # the scheduler's orphans, while this move was being written): it looks again
+            # when it ends, or this turn would wait for no one.
+            self._again.add(game_id)
             return
         task = asyncio.create_task(
             self._computer_turns(game_id, fresh=fresh), name=f"computer-{game_id}"
@@ -209,6 +214,9 @@ class Games:
     def _driver_done(self, game_id: int, task: asyncio.Task[None]) -> None:
         if self._drivers.get(game_id) is task:
             del self._drivers[game_id]
+        if game_id in self._again:
+            self._again.discard(game_id)
+            self.drive(game_id, fresh=True)
         if not task.cancelled() and task.exception() is not None:
             log.error("computer seats of game %s stopped", game_id, exc_info=task.exception())
 
@@ -247,7 +255,8 @@ class Games:
                     return
                 seat = game.turn
                 if not await self.claim_turn(game_id, version):
-                    return  # another process thinks this turn
+                    log.info("game %s: another process thinks its turn at %s", game_id, version)
+                    return
                 if self.computer_pause:
                     await asyncio.sleep(self.computer_pause)
                 move = await self.thinker.choose(
