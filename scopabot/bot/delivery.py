@@ -465,7 +465,9 @@ class Delivery:
         nonce = await self.service.games.hand_nonce(game_id, seat)
         # Sent before with this nonce (at start: by the process that crashed), Discord gives
         # back the message as it was first made: this view is shown by an edit after it.
-        tried = nonce in self._nonces_tried or key in self.resending
+        kept = self.service.games.kept_nonces  # from a send that was not remembered
+        tried = nonce in kept or nonce in self._nonces_tried or key in self.resending
+        kept.discard(nonce)
         self._nonces_tried.add(nonce)
         self.resending.discard(key)
         try:

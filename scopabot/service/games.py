@@ -115,6 +115,10 @@ class Games:
         self.turn_claim = TURN_CLAIM
         self._drivers: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # games asked to play while their task was running
+        # Nonces :meth:`hand_nonce` gave back kept from an earlier send that was not
+        # remembered (a crash): Discord then answers with the message as it was first made,
+        # and the front end edits it with the position of now (and discards the nonce).
+        self.kept_nonces: set[int] = set()
 
     async def play(
         self,
@@ -710,7 +714,11 @@ class Games:
         """The nonce to send the seat's hand DM with, kept before it is sent: a send tried
         again after a crash (sent, not yet remembered by :meth:`set_seat_message`) carries
         the same one, and Discord answers with the message it made instead of a second."""
-        return await self.core.store.games.hand_nonce(game_id, seat, secrets.randbits(63))
+        fresh = secrets.randbits(63)
+        nonce = await self.core.store.games.hand_nonce(game_id, seat, fresh)
+        if nonce != fresh:
+            self.kept_nonces.add(nonce)
+        return nonce
 
     async def hands_being_sent(self) -> list[tuple[int, int, int]]:
         """(table, game, seat) of the hand DMs whose send was begun and not remembered."""
