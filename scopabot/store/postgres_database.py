@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, Self, TypeVar, TypeVarTuple, cast
 
@@ -214,17 +214,7 @@ class PostgresDatabase:
         """A write transaction running ``fn`` (in a greenlet on the loop's thread,
         :func:`~.postgres_connection.run_blocking`); run again from its start when a
         concurrent transaction of another process made it fail."""
-        for attempt in range(_RETRIES):
-            try:
-                # Shielded: a caller cancelled meanwhile leaves a transaction that ends whole
-                # (committed or rolled back), never one cut off between two statements.
-                return await asyncio.shield(self._once(fn, args, write=True))
-            except Exception as exc:
-                error = self._translated(exc)
-                if not isinstance(error, DatabaseLockedError) or attempt == _RETRIES - 1:
-                    raise error from exc
-                await asyncio.sleep(0.005 * 2**attempt)
-        raise AssertionError("unreachable")
+        return await self._retried(lambda: self._once(fn, args, write=True))
 
     async def statement_once(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
         """One statement in a transaction of its own (PostgreSQL's implicit one): one round
@@ -232,9 +222,15 @@ class PostgresDatabase:
         write that one statement can say whole (a plain move: ``game_rows.MOVE_AT_ONCE_SQL``).
         Returns its rows. Run again, like a one-hop write, when a concurrent transaction of
         another process made it fail."""
+        return await self._retried(lambda: self._statement(sql, params))
+
+    async def _retried(self, attempt_once: Callable[[], Awaitable[T]]) -> T:
+        """Run a write from its start again when a concurrent transaction of another
+        process made it fail. Shielded: a caller cancelled meanwhile leaves a transaction
+        that ends whole (committed or rolled back), never one cut off between statements."""
         for attempt in range(_RETRIES):
             try:
-                return await asyncio.shield(self._statement(sql, params))
+                return await asyncio.shield(attempt_once())
             except Exception as exc:
                 error = self._translated(exc)
                 if not isinstance(error, DatabaseLockedError) or attempt == _RETRIES - 1:
