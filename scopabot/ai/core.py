@@ -66,8 +66,11 @@ _CACHE_LIMIT: Final = 100_000
 _GREEDY_LIMIT: Final = 40_000
 """About 1.5 KB a table: some 60 MB for a worker that has searched for a long time."""
 
-_BY_CARD: Final = itemgetter(*VALUE_OF)
-"""Turns a row by value 0..10 into the same row by card index 0..39."""
+_SEVERAL: Final = 1 << 40
+"""In a row of :meth:`Core.row`, the "cards taken" of a card with several captures: no card
+of a table, so that taking them off the table leaves nothing."""
+_ROWS_LIMIT: Final = 100_000
+
 
 Recipe = tuple[int, int, tuple[tuple[int, int], ...]]
 """One way to take cards of a table by sum, by values: the mask of the values taken whole,
@@ -115,6 +118,10 @@ the value captures, the worth of its best play beside the card's own (with no ne
 view; with one; with one that holds a seven), the values whose presence in the next hand
 makes the play leave a sweep (as bits), and the best capture (and the best when a seven is
 feared). See :meth:`Core.greedy_entry`."""
+Step = tuple[int, int]
+"""What a card does to a table in the random playout: see :meth:`Core.row`."""
+Progress = tuple[Callable[[Sequence[int]], tuple[int, ...]], tuple[int, ...]]
+"""A round in progress, as :meth:`Core.in_progress` plays it."""
 Entry = tuple[int, tuple[tuple[Recipe, ...], ...]]
 """What a table of one code allows: the sum of its values, and for each played value 0..10 (0
 unused) that has no card of its value on the felt, the recipes of its captures."""
@@ -132,7 +139,8 @@ class Core:
 
     __slots__ = (
         "apt",
-        "by_card",
+        "code_ids",
+        "codes",
         "greedy",
         "hand_size",
         "lay_feared",
@@ -140,10 +148,13 @@ class Core:
         "n",
         "napola",
         "next_seat",
+        "progress",
         "re_bello",
         "recipes",
         "round_cards",
+        "round_seats",
         "rounds",
+        "rows",
         "rules",
         "sevens",
         "side_of",
@@ -171,10 +182,18 @@ class Core:
             for suit in range(4)
         )
         self.recipes: dict[int, Entry] = {}
-        self.by_card: dict[int, tuple[int, ...]] = {}
+        self.codes: list[int] = []
+        self.code_ids: dict[int, int] = {}
+        self.rows: list[tuple[Step, ...] | None] = []
         self.greedy: dict[int, Greedy] = {}
         self.round_cards = rules.players * rules.hand_size
         self.rounds: dict[int, tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]] = {}
+        self.progress: dict[tuple[int, ...], Progress] = {}
+        # The seat of each play of a whole round, by dealer: from the dealer's right.
+        self.round_seats = tuple(
+            tuple((dealer + 1 + i) % self.n for _ in range(self.hand_size) for i in range(self.n))
+            for dealer in range(self.n)
+        )
         # A laid card gives away half its worth; the settebello laid where the next hand
         # holds a seven costs a point more.
         self.lay_worth = tuple(-0.5 * x for x in w)
@@ -193,7 +212,6 @@ class Core:
         a dozen cards costs a few hundred choices rather than its 4,096 subsets."""
         if len(self.recipes) >= _CACHE_LIMIT:
             self.recipes.clear()
-            self.by_card.clear()
         counts = [code >> (4 * v) & 15 for v in range(11)]
         # (sum, cards, change to the code, values taken whole, values taken in part, and the
         # first table positions it takes, by which the engine would list it first)
@@ -238,21 +256,6 @@ class Core:
             else:
                 per_value.append(tuple(r for _, _, r in sorted(by_sum[v])))
         found = self.recipes[code] = (sum(v * counts[v] for v in range(11)), tuple(per_value))
-        # By value, what the random playouts need: 0, a card of it is laid; a mask, it has
-        # one capture, the cards of that mask (the change to the code in the bits above the
-        # 40 cards); -1, it has several (see captures()). Then by card index.
-        plays = [0]
-        for v in range(1, 11):
-            if counts[v]:
-                plays.append(OF_VALUE[v] | 1 << (4 * v) << 40 if counts[v] == 1 else -1)
-            elif not per_value[v]:
-                plays.append(0)
-            elif len(per_value[v]) == 1 and not per_value[v][0][2]:
-                whole, delta, _ = per_value[v][0]
-                plays.append(whole | delta << 40)
-            else:
-                plays.append(-1)
-        self.by_card[code] = _BY_CARD(plays)
         return found
 
     def round_orders(self, pos: int) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]:
@@ -270,6 +273,65 @@ class Core:
                 itemgetter(*[pos + i * size + choice[i][k] for k in range(size) for i in range(n)])
                 for choice in product(per_hand, repeat=n)
             )
+        return found
+
+    def code_id(self, code: int) -> int:
+        """The number of a table's code in the random playout's rows (:meth:`row`)."""
+        found = self.code_ids.get(code)
+        if found is None:
+            found = self.code_ids[code] = len(self.codes)
+            self.codes.append(code)
+            self.rows.append(None)
+        return found
+
+    def row(self, number: int) -> tuple[Step, ...]:
+        """What each card does to a table of the code numbered ``number`` in the random
+        playout, worked out the first time it is met: (cards taken, the code's number
+        after the play), the card being put on the table first. A card laid takes none
+        (0); a card with one capture takes every card of the values it names, its own
+        value's included (a mask of their cards, picked off the table with one ``&``); a
+        card with several takes :data:`_SEVERAL`, which picks none (the playout then lists
+        them, :func:`captures`). The codes are numbered so that a play
+        follows a row rather than working out the next code and hashing it."""
+        code = self.codes[number]
+        counts = [code >> (4 * v) & 15 for v in range(11)]
+        recipes = self.entry(code)[1]
+        code_id = self.code_id
+        by_value: list[Step] = [(0, 0)]
+        for v in range(1, 11):
+            if counts[v] == 1:
+                by_value.append((OF_VALUE[v], code_id(code - (1 << (4 * v)))))
+            elif counts[v]:
+                by_value.append((_SEVERAL, number))
+            elif not recipes[v]:
+                by_value.append((0, code_id(code + (1 << (4 * v)))))
+            elif len(recipes[v]) == 1 and not recipes[v][0][2]:
+                whole, delta, _ = recipes[v][0]
+                by_value.append((whole | OF_VALUE[v], code_id(code - delta)))
+            else:
+                by_value.append((_SEVERAL, number))
+        found = self.rows[number] = tuple(by_value[VALUE_OF[c]] for c in range(40))
+        return found
+
+    def in_progress(self, turn: int, sizes: Sequence[int]) -> Progress:
+        """How the round in progress is played, its hands' cards given in turn from the
+        seat to play (``sizes`` of them each): the getter that puts them in the order they
+        are played, and the seat of each play. Each seat plays one card in turn until a seat
+        to play has none (the hands of a round differ by at most one card, the larger first)."""
+        key = (turn, *sizes)
+        found = self.progress.get(key)
+        if found is None:
+            starts = [sum(sizes[:i]) for i in range(len(sizes))]
+            used = [0] * len(sizes)
+            indices = []
+            seats = []
+            i = 0
+            while used[i] < sizes[i]:
+                indices.append(starts[i] + used[i])
+                seats.append((turn + i) % self.n)
+                used[i] += 1
+                i = (i + 1) % len(sizes)
+            found = self.progress[key] = (_getter(indices), tuple(seats))
         return found
 
     def greedy_entry(self, felt: int) -> Greedy:
@@ -795,6 +857,51 @@ def playout_reward(
     return core.reward(piles, scope, side)
 
 
+def _getter(indices: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """``itemgetter`` that always gives a tuple (it gives the item itself for one index)."""
+    if len(indices) >= 2:
+        return itemgetter(*indices)
+    if indices:
+        only = indices[0]
+        return lambda cards: (cards[only],)
+    return lambda cards: ()
+
+
+def _shuffle_stages(k: int) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], ...]:
+    """Getters that put ``k`` cards in a uniformly random order, one getter drawn from each
+    stage in turn: up to six cards, one of their orders; more, which half comes first (all
+    the ways to choose it), then an order of that half, then one of the other (each order of
+    the ``k`` cards is made by exactly one choice of the three)."""
+    if k < 2:
+        return ()
+    if k <= 6:
+        return (tuple(_getter(p) for p in permutations(range(k))),)
+    h = k // 2
+    halves = tuple(
+        _getter([*first, *(i for i in range(k) if i not in first)])
+        for first in combinations(range(k), h)
+    )
+    front = tuple(_getter([*p, *range(h, k)]) for p in permutations(range(h)))
+    back = tuple(_getter([*range(h), *p]) for p in permutations(range(h, k)))
+    return (halves, front, back)
+
+
+SHUFFLES: Final = tuple(_shuffle_stages(k) for k in range(11))
+"""By hand size (at most the ten cards of scopone), the stages of :func:`shuffled`."""
+
+
+def shuffled(hand: Sequence[int], bits: Callable[[int], int]) -> tuple[int, ...]:
+    """The cards of ``hand`` in a uniformly random order (``bits``: a ``getrandbits``), a
+    getter looked up by a random number at each of at most three stages."""
+    cards = tuple(hand)
+    if len(cards) >= len(SHUFFLES):
+        rest = list(cards)
+        return tuple(rest.pop(bits(24) % len(rest)) for _ in range(len(cards)))
+    for stage in SHUFFLES[len(cards)]:
+        cards = stage[bits(24) % len(stage)](cards)
+    return cards
+
+
 def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int]:
     """Play ``s`` to its end choosing at random (a random card, then a random capture among
     those allowed), sweep the leftovers and return each side's points: what
@@ -802,78 +909,89 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     generator's ``getrandbits``.
 
     A random card at each play is the same as each hand played in a random order, so the
-    plays of a round are drawn before it starts: the round in progress from the hands, each
-    later one as one of the rounds' orders of play looked up by a single random number
+    plays of a round are drawn before it starts: the round in progress as each hand
+    :func:`shuffled`, then taken in turn (:meth:`Core.in_progress`), each later one as one of
+    the rounds' orders of play looked up by a single random number
     (:meth:`Core.round_orders`), the cards taken straight from the deck. The plays are then
-    one ``for`` loop with no hand to keep.
+    one ``for`` loop with no hand to keep; what each card does to the table is looked up by
+    the number of the table's code and the card (:meth:`Core.row`), and gives the number
+    of the code after the play: no code is worked out or hashed in the loop.
     """
     hands = s.hands
-    felt = s.felt
-    code = s.code
-    deck = s.deck
-    pos = s.pos
     n = core.n
     next_seat = core.next_seat
+    turn = s.turn
+    sizes = [0] * n
+    cards: tuple[int, ...] = ()
+    seat = turn
+    for i in range(n):
+        hand = hands[seat]
+        sizes[i] = len(hand)
+        cards += shuffled(hand, bits)
+        seat = next_seat[seat]
+    pattern = core.progress.get((turn, *sizes)) or core.in_progress(turn, sizes)
+    order = pattern[0](cards)
+    seats = pattern[1]
+    deck = s.deck
+    pos = s.pos
+    end = len(deck)
+    felt = s.felt
+    if len(core.codes) >= _ROWS_LIMIT:
+        # Between playouts only: a number held by a playout must stay valid until it ends.
+        core.codes.clear()
+        core.code_ids.clear()
+        core.rows.clear()
+    number = core.code_id(s.code)
+    codes = core.codes
+    code_id = core.code_id
     # The captures and scope by seat (one lookup less a capture), joined into sides at the end.
     taken_by = [0] * n
     scope_by = [0] * n
-    by_card = core.by_card
-    compute = core.compute
+    rows = core.rows
+    row = core.row
     apt = core.apt
     value = VALUE_OF
-    vcode = VALUE_CODE
     bit_of = _BIT
     last = s.last
-    # The round in progress, each seat's cards drawn at random in turn.
-    drawn: list[int] = []
-    seat = first = s.turn
-    while hands[seat]:
-        hand = hands[seat]
-        held = len(hand)
-        drawn.append(hand.pop(bits(24) % held) if held > 1 else hand.pop())
-        seat = next_seat[seat]
-    order: Sequence[int] = drawn
-    seat = first
-    end = len(deck)
+    seat = (turn - 1) % n
     if pos < end:
         rounds = core.round_orders(pos)
     while True:
-        # Each round begins where the last ended, at the dealer's right.
-        for card in order:
+        for seat, card in zip(seats, order):  # noqa: B905 (one length: a keyword costs)
+            # The card goes to the table first: a capture then takes it with the cards it
+            # takes (its row's mask names its own value, none of which is on the table).
+            felt |= bit_of[card]
             try:
-                play = by_card[code][card]
-            except KeyError:
-                compute(code)
-                play = by_card[code][card]
-            if not play:
-                felt |= bit_of[card]
-                code += vcode[card]
-                seat = next_seat[seat]
+                taken, number = rows[number][card]  # type: ignore[index]
+            except TypeError:  # the row not yet worked out
+                taken, number = row(number)[card]
+            if not taken:
                 continue
-            if play > 0:
-                taken = felt & play
-                code -= play >> 40
-            else:
+            taken &= felt
+            if not taken:
                 # Several captures: one of them at random.
-                choices = captures(core, felt, code, value[card])
+                code = codes[number]
+                played = bit_of[card]
+                choices = captures(core, felt ^ played, code, value[card])
                 taken, delta = choices[bits(24) % len(choices)]
-                code -= delta
+                taken |= played
+                number = code_id(code - delta)
             felt ^= taken
-            taken_by[seat] |= taken | bit_of[card]
+            taken_by[seat] |= taken
             last = seat
             # A sweep is a scopa unless made with the deal's last card (the last of the last
             # round), or by an asso taking a table with no asso (asso piglia tutto).
             if (
                 not felt
                 and (pos < end or card != order[-1])
-                and not (apt and value[card] == 1 and not taken & ACES)
+                and not (apt and value[card] == 1 and not (taken ^ bit_of[card]) & ACES)
             ):
                 scope_by[seat] += 1
-            seat = next_seat[seat]
         if pos >= end:
             break
         # The next round: the cards dealt, in one of its orders of play.
         order = rounds[bits(24) % len(rounds)](deck)
+        seats = core.round_seats[s.dealer]
         pos += core.round_cards
         if pos < end:
             rounds = core.round_orders(pos)
@@ -890,7 +1008,7 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     for hand in hands:
         hand.clear()
     s.felt = s.code = s.left = 0
-    s.turn = seat
+    s.turn = next_seat[seat]
     s.last = last
     s.pos = pos
     return core.totals(piles, scope)

@@ -7,7 +7,9 @@ finished deal must score the same points.
 
 from __future__ import annotations
 
+import math
 import random
+from itertools import permutations
 
 import pytest
 from hypothesis import given, settings
@@ -161,18 +163,17 @@ def test_the_greedy_playout_plays_as_the_reference_on_the_engine_deal(rules: Rul
 
 def random_playout_on_the_deal(deal: Deal, bits: random.Random) -> list[int]:
     """The core's random playout written plainly on the engine's Deal, drawing the same
-    random numbers for the same choices: the round in progress, each seat in turn drawing a
-    card of its hand; each later round as one of the rounds' orders of play; one capture
-    drawn among several."""
+    random numbers for the same choices: the round in progress, each hand shuffled in turn
+    from the seat to play, then one card of each seat in turn until a seat has none; each
+    later round as one of the rounds' orders of play; one capture drawn among several."""
     c = core.core_for(deal.rules)
     draw = bits.getrandbits
-    hands = [h[:] for h in deal.hands]
+    hands = [list(core.shuffled(deal.hands[(deal.turn + i) % deal.n], draw)) for i in range(deal.n)]
     order = []
-    seat = deal.turn
-    while hands[seat]:
-        held = len(hands[seat])
-        order.append(hands[seat].pop(draw(24) % held if held > 1 else -1))
-        seat = (seat + 1) % deal.n
+    i = 0
+    while hands[i]:
+        order.append(hands[i].pop(0))
+        i = (i + 1) % deal.n
     pos = 0
     deck = tuple(deal.deck[deal.pos :])
     while True:
@@ -217,3 +218,36 @@ def test_the_random_playout_plays_and_scores_as_the_engine_deal(
     assert s.piles == [core.mask_of(p) for p in reference.captured]
     assert s.scope == reference.scope
     assert not s.felt and not any(s.hands) and s.left == 0
+
+
+@pytest.mark.parametrize("size", range(11))
+def test_a_hand_is_shuffled_into_every_order_alike(size: int) -> None:
+    # The random playout plays each hand in a uniformly random order: every order of the
+    # hand must come from exactly one choice of a getter at each stage.
+    stages = core.SHUFFLES[size]
+    hand = tuple(range(size))
+    if size <= 8:
+        made = [hand]
+        for stage in stages:
+            made = [getter(cards) for cards in made for getter in stage]
+        assert sorted(made) == sorted(permutations(hand))
+    else:
+        # Too many to list: which half comes first, every way once; then every order of
+        # the first half with the rest in place, and of the rest with the first in place.
+        halves, front, back = stages
+        h = size // 2
+        firsts = [frozenset(g(hand)[:h]) for g in halves]
+        assert len(set(firsts)) == len(firsts) == math.comb(size, h)
+        assert all(
+            sorted(g(hand)[h:]) == sorted(set(hand) - f)
+            for g, f in zip(halves, firsts, strict=True)
+        )
+        assert sorted(g(hand) for g in front) == sorted(
+            (*p, *hand[h:]) for p in permutations(hand[:h])
+        )
+        assert sorted(g(hand) for g in back) == sorted(
+            (*hand[:h], *p) for p in permutations(hand[h:])
+        )
+    # Each stage's getter is looked up by a random number: over the draws, every hand order.
+    rng = random.Random(size)
+    assert sorted(core.shuffled(list(hand), rng.getrandbits)) == list(hand)
