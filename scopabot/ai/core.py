@@ -51,6 +51,14 @@ PRIMIERA_OF_SUIT: Final = tuple(
     for chunk in range(1024)
 )
 """The best primiera card of one suit, indexed by that suit's ten bits (0: no card of it)."""
+_ALL_SUITS: Final = 4 * 64
+_PRIMIERA_HELD: Final = tuple(p + 64 if p else 0 for p in PRIMIERA_OF_SUIT)
+"""The best primiera card of a suit plus 64 for holding the suit, so that a sum of the four
+suits is at least :data:`_ALL_SUITS` exactly when every suit is held (the primiera is then
+that sum less it; three suits make at most 255)."""
+_PRIMIERA_REST: Final = tuple(_PRIMIERA_HELD[chunk ^ DENARI] for chunk in range(1024))
+"""The same for the cards of a suit that a chunk does not hold."""
+_ALL_CARDS: Final = (1 << 40) - 1
 NAPOLA_OF: Final = tuple(
     0 if chunk & 7 != 7 else next((r for r in range(3, 10) if not chunk >> r & 1), 10)
     for chunk in range(1024)
@@ -474,27 +482,49 @@ class Core:
         return totals
 
     def _two_sides(self, a: int, b: int, scope: Sequence[int]) -> list[int]:
-        # The same count as below for the usual case, without a list per count.
+        # The same count as below for the usual case, without a list per count; when every
+        # card has been taken (the end of almost every deal) the second side's counts are
+        # what the first's leave, read off the same four suits.
         ta, tb = scope
-        na, nb = a.bit_count(), b.bit_count()
-        if na != nb:
-            if na > nb:
-                ta += 1
-            else:
-                tb += 1
-        da, db = a & DENARI, b & DENARI
-        ca, cb = da.bit_count(), db.bit_count()
-        if ca != cb:
-            if ca > cb:
-                ta += 1
-            else:
-                tb += 1
-        best = PRIMIERA_OF_SUIT
-        p0, p1, p2, p3 = best[da], best[a >> 10 & DENARI], best[a >> 20 & DENARI], best[a >> 30]
-        pa = p0 + p1 + p2 + p3 if p0 and p1 and p2 and p3 else 0
-        p0, p1, p2, p3 = best[db], best[b >> 10 & DENARI], best[b >> 20 & DENARI], best[b >> 30]
-        pb = p0 + p1 + p2 + p3 if p0 and p1 and p2 and p3 else 0
-        if pa != pb:
+        d0 = a & DENARI
+        d1 = a >> 10 & DENARI
+        d2 = a >> 20 & DENARI
+        d3 = a >> 30
+        held = _PRIMIERA_HELD
+        pa = held[d0] + held[d1] + held[d2] + held[d3]
+        if a ^ b == _ALL_CARDS:
+            rest = _PRIMIERA_REST
+            pb = rest[d0] + rest[d1] + rest[d2] + rest[d3]
+            na = a.bit_count()
+            if na != 20:
+                if na > 20:
+                    ta += 1
+                else:
+                    tb += 1
+            ca = d0.bit_count()
+            if ca != 5:
+                if ca > 5:
+                    ta += 1
+                else:
+                    tb += 1
+            db = d0 ^ DENARI
+        else:
+            pb = held[b & DENARI] + held[b >> 10 & DENARI] + held[b >> 20 & DENARI] + held[b >> 30]
+            na, nb = a.bit_count(), b.bit_count()
+            if na != nb:
+                if na > nb:
+                    ta += 1
+                else:
+                    tb += 1
+            db = b & DENARI
+            ca, cb = d0.bit_count(), db.bit_count()
+            if ca != cb:
+                if ca > cb:
+                    ta += 1
+                else:
+                    tb += 1
+        # A side missing a suit has no primiera (its sum is below _ALL_SUITS).
+        if pa != pb and (pa >= _ALL_SUITS or pb >= _ALL_SUITS):
             if pa > pb:
                 ta += 1
             else:
@@ -509,7 +539,7 @@ class Core:
             elif b & RE_BELLO_BIT:
                 tb += 1
         if self.napola:
-            ta += NAPOLA_OF[da]
+            ta += NAPOLA_OF[d0]
             tb += NAPOLA_OF[db]
         return [ta, tb]
 

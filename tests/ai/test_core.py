@@ -251,3 +251,34 @@ def test_a_hand_is_shuffled_into_every_order_alike(size: int) -> None:
     # Each stage's getter is looked up by a random number: over the draws, every hand order.
     rng = random.Random(size)
     assert sorted(core.shuffled(list(hand), rng.getrandbits)) == list(hand)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rules=any_rules(),
+    owners=st.lists(st.integers(-1, 2), min_size=40, max_size=40),
+    scope=st.lists(st.integers(0, 5), min_size=3, max_size=3),
+)
+def test_any_split_of_the_cards_scores_as_the_engine_scores_it(
+    rules: Rules, owners: list[int], scope: list[int]
+) -> None:
+    # The piles of a finished deal, and the odd ones too (cards left to nobody, a suit
+    # missing from every pile): the core's counts are the engine's scoring.
+    piles = [
+        [c for c in range(40) if owners[c] % rules.sides == side and owners[c] >= 0]
+        for side in range(rules.sides)
+    ]
+    scope = scope[: rules.sides]
+    c = core.core_for(rules)
+    masks = [core.mask_of(p) for p in piles]
+    assert c.totals(masks, scope) == list(score_deal(rules, piles, scope, deal=1).totals)
+    # Every card taken by one side or the other, and suits held by one side only.
+    first = [c for c in range(40) if owners[c] % 2 == 0]
+    split = [first, [c for c in range(40) if c not in first]]
+    if rules.sides == 2:
+        masks = [core.mask_of(p) for p in split]
+        expected = list(score_deal(rules, split, scope, deal=1).totals)
+        assert c.totals(masks, scope) == expected
+        by_suit = [list(range(0, 20)), list(range(20, 40))]
+        masks = [core.mask_of(p) for p in by_suit]
+        assert c.totals(masks, scope) == list(score_deal(rules, by_suit, scope, deal=1).totals)
