@@ -578,12 +578,18 @@ def captures(core: Core, felt: int, code: int, value: int) -> list[tuple[int, in
     """Every capture a card of ``value`` may make, as (mask of the cards taken, change to the
     table's code); none when it can only be laid."""
     same = felt & OF_VALUE[value]
-    if same:
-        return [(b, 1 << (4 * value)) for b in (1 << c for c in cards_of(same))]
     out: list[tuple[int, int]] = []
-    for recipe in core.entry(code)[1][value]:
+    if same:
+        unit = 1 << (4 * value)
+        while same:
+            low = same & -same
+            out.append((low, unit))
+            same ^= low
+        return out
+    for recipe in (core.recipes.get(code) or core.compute(code))[1][value]:
         if recipe[2]:
-            out.extend((m, recipe[1]) for m in expand(felt, recipe))
+            delta = recipe[1]
+            out.extend([(m, delta) for m in expand(felt, recipe)])
         else:
             out.append((felt & recipe[0], recipe[1]))
     return out
@@ -655,19 +661,26 @@ class State:
         )
 
     def copy(self) -> State:
-        return State(
-            [h[:] for h in self.hands],
-            self.felt,
-            self.code,
-            self.turn,
-            self.left,
-            self.piles[:],
-            self.scope[:],
-            self.last,
-            self.deck,
-            self.pos,
-            self.dealer,
-        )
+        # Made field by field rather than through __init__: the search copies a sampled
+        # deal for every move it tries, and a call with eleven arguments costs twice this.
+        s = _new(State)
+        s.hands = [*map(_copy_list, self.hands)]
+        s.felt = self.felt
+        s.code = self.code
+        s.turn = self.turn
+        s.left = self.left
+        s.piles = self.piles[:]
+        s.scope = self.scope[:]
+        s.last = self.last
+        s.deck = self.deck
+        s.pos = self.pos
+        s.dealer = self.dealer
+        s.scopa = self.scopa
+        return s
+
+
+_new: Final = object.__new__
+_copy_list: Final = list.copy
 
 
 def actions(core: Core, s: State) -> list[tuple[int, int]]:
@@ -923,13 +936,18 @@ SHUFFLES: Final = tuple(_shuffle_stages(k) for k in range(11))
 def shuffled(hand: Sequence[int], bits: Callable[[int], int]) -> tuple[int, ...]:
     """The cards of ``hand`` in a uniformly random order (``bits``: a ``getrandbits``), a
     getter looked up by a random number at each of at most three stages."""
-    cards = tuple(hand)
-    if len(cards) >= len(SHUFFLES):
-        rest = list(cards)
-        return tuple(rest.pop(bits(24) % len(rest)) for _ in range(len(cards)))
-    for stage in SHUFFLES[len(cards)]:
-        cards = stage[bits(24) % len(stage)](cards)
-    return cards
+    k = len(hand)
+    if k > 6:
+        if k >= len(SHUFFLES):
+            rest = list(hand)
+            return tuple(rest.pop(bits(24) % len(rest)) for _ in range(k))
+        halves, front, back = SHUFFLES[k]
+        first = halves[bits(24) % len(halves)](hand)
+        return back[bits(24) % len(back)](front[bits(24) % len(front)](first))
+    if k > 1:
+        orders = SHUFFLES[k][0]
+        return orders[bits(24) % len(orders)](hand)
+    return tuple(hand)
 
 
 def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int]:
