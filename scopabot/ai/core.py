@@ -128,7 +128,9 @@ makes the play leave a sweep (as bits), and the best capture (and the best when 
 feared). See :meth:`Core.greedy_entry`."""
 Step = tuple[int, int]
 """What a card does to a table in the random playout: see :meth:`Core.row`."""
-Progress = tuple[Callable[[Sequence[int]], tuple[int, ...]], tuple[int, ...]]
+Getter = Callable[[Sequence[int]], tuple[int, ...]]
+"""Picks cards off a sequence of them (a deck, hands given in turn), in a new order."""
+Progress = tuple[tuple[Getter, ...] | None, Getter, tuple[int, ...]]
 """A round in progress, as :meth:`Core.in_progress` plays it."""
 Entry = tuple[int, tuple[tuple[Recipe, ...], ...]]
 """What a table of one code allows: the sum of its values, and for each played value 0..10 (0
@@ -195,7 +197,7 @@ class Core:
         self.rows: list[tuple[Step, ...] | None] = []
         self.greedy: dict[int, Greedy] = {}
         self.round_cards = rules.players * rules.hand_size
-        self.rounds: dict[int, tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]] = {}
+        self.rounds: dict[int, tuple[Getter, ...]] = {}
         self.progress: dict[tuple[int, ...], Progress] = {}
         # The seat of each play of a whole round, by dealer: from the dealer's right.
         self.round_seats = tuple(
@@ -266,7 +268,7 @@ class Core:
         found = self.recipes[code] = (sum(v * counts[v] for v in range(11)), tuple(per_value))
         return found
 
-    def round_orders(self, pos: int) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]:
+    def round_orders(self, pos: int) -> tuple[Getter, ...]:
         """Every order of play of the round dealt from ``pos`` of a deck: one getter per
         choice of an order for each hand, which picks the round's cards off the deck in the
         order they are played (the first hand dealt, the dealer's right, plays first).
@@ -322,24 +324,36 @@ class Core:
         return found
 
     def in_progress(self, turn: int, sizes: Sequence[int]) -> Progress:
-        """How the round in progress is played, its hands' cards given in turn from the
-        seat to play (``sizes`` of them each): the getter that puts them in the order they
-        are played, and the seat of each play. Each seat plays one card in turn until a seat
-        to play has none (the hands of a round differ by at most one card, the larger first)."""
+        """How the round in progress is played, ``sizes`` being the hands' sizes by seat:
+        whether it is a whole round of scopa (then one of :meth:`round_orders` plays it,
+        the hands given in turn from the seat to play as the round's part of a deck), the
+        getter that puts the hands' cards, each hand shuffled and given in that turn, in
+        the order they are played, and the seat of each play. Each seat plays one card in
+        turn until a seat to play has none (the hands of a round differ by at most one
+        card, the larger first)."""
+        n = self.n
         key = (turn, *sizes)
-        found = self.progress.get(key)
-        if found is None:
-            starts = [sum(sizes[:i]) for i in range(len(sizes))]
-            used = [0] * len(sizes)
-            indices = []
-            seats = []
-            i = 0
-            while used[i] < sizes[i]:
-                indices.append(starts[i] + used[i])
-                seats.append((turn + i) % self.n)
-                used[i] += 1
-                i = (i + 1) % len(sizes)
-            found = self.progress[key] = (_getter(indices), tuple(seats))
+        known = self.progress.get(key)
+        if known is not None:
+            return known
+        held = [sizes[(turn + i) % n] for i in range(n)]
+        starts = [sum(held[:i]) for i in range(n)]
+        used = [0] * n
+        indices = []
+        seats = []
+        i = 0
+        while used[i] < held[i]:
+            indices.append(starts[i] + used[i])
+            seats.append((turn + i) % n)
+            used[i] += 1
+            i = (i + 1) % n
+        whole = self.rules.redeals and all(k == self.hand_size for k in held)
+        found: Progress = (
+            self.round_orders(0) if whole else None,
+            _getter(indices),
+            tuple(seats),
+        )
+        self.progress[key] = found
         return found
 
     def greedy_entry(self, felt: int) -> Greedy:
@@ -446,39 +460,52 @@ class Core:
         if len(piles) == 2 and not self.sevens:
             return self._two_sides(piles[0], piles[1], scope)
         totals = list(scope)
-        cards = []
-        denari = []
-        primiera = []
+        # Each of these points goes to a unique maximum, and nobody takes it with nothing:
+        # the best so far and its side (-1 while tied).
+        most_cards = most_denari = best_primiera = 0
+        cards_to = denari_to = primiera_to = -1
         napola = self.napola
         re_bello = self.re_bello
         sevens = self.sevens
+        held = _PRIMIERA_HELD
         for side, m in enumerate(piles):
-            cards.append(m.bit_count())
+            k = m.bit_count()
+            if k > most_cards:
+                most_cards, cards_to = k, side
+            elif k == most_cards:
+                cards_to = -1
             d = m & DENARI
-            denari.append(d.bit_count())
+            k = d.bit_count()
+            if k > most_denari:
+                most_denari, denari_to = k, side
+            elif k == most_denari:
+                denari_to = -1
+            if sevens:
+                k = (
+                    (m & SEVENS).bit_count() * 100
+                    + (m & SIXES).bit_count() * 10
+                    + (m & ACES).bit_count()
+                )
+            else:
+                k = held[d] + held[m >> 10 & DENARI] + held[m >> 20 & DENARI] + held[m >> 30]
+                if k < _ALL_SUITS:
+                    k = 0
+            if k > best_primiera:
+                best_primiera, primiera_to = k, side
+            elif k == best_primiera:
+                primiera_to = -1
             if m & SETTEBELLO_BIT:
                 totals[side] += 1
             if re_bello and m & RE_BELLO_BIT:
                 totals[side] += 1
             if napola:
                 totals[side] += NAPOLA_OF[d]
-            if sevens:
-                primiera.append(
-                    (m & SEVENS).bit_count() * 100
-                    + (m & SIXES).bit_count() * 10
-                    + (m & ACES).bit_count()
-                )
-            else:
-                p0 = PRIMIERA_OF_SUIT[d]
-                p1 = PRIMIERA_OF_SUIT[m >> 10 & DENARI]
-                p2 = PRIMIERA_OF_SUIT[m >> 20 & DENARI]
-                p3 = PRIMIERA_OF_SUIT[m >> 30]
-                primiera.append(p0 + p1 + p2 + p3 if p0 and p1 and p2 and p3 else 0)
-        # Each of these points is a unique maximum, and nobody takes it with nothing.
-        for counts in (cards, denari, primiera):
-            best = max(counts)
-            if best > 0 and counts.count(best) == 1:
-                totals[counts.index(best)] += 1
+        if cards_to >= 0:
+            totals[cards_to] += 1
+        if denari_to >= 0:
+            totals[denari_to] += 1
+        if primiera_to >= 0:
+            totals[primiera_to] += 1
         return totals
 
     def _two_sides(self, a: int, b: int, scope: Sequence[int]) -> list[int]:
@@ -957,10 +984,11 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     generator's ``getrandbits``.
 
     A random card at each play is the same as each hand played in a random order, so the
-    plays of a round are drawn before it starts: the round in progress as each hand
-    :func:`shuffled`, then taken in turn (:meth:`Core.in_progress`), each later one as one of
-    the rounds' orders of play looked up by a single random number
-    (:meth:`Core.round_orders`), the cards taken straight from the deck. The plays are then
+    plays of a round are drawn before it starts: each round dealt as one of the rounds'
+    orders of play looked up by a single random number (:meth:`Core.round_orders`), the
+    cards taken straight from the deck; the round in progress the same way when it is
+    whole, otherwise as each hand :func:`shuffled`, then taken in turn
+    (:meth:`Core.in_progress`). The plays are then
     one ``for`` loop with no hand to keep; what each card does to the table is looked up by
     the number of the table's code and the card (:meth:`Core.row`), and gives the number
     of the code after the play: no code is worked out or hashed in the loop.
@@ -969,17 +997,22 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     n = core.n
     next_seat = core.next_seat
     turn = s.turn
-    sizes = [0] * n
-    cards: tuple[int, ...] = ()
+    pattern = core.progress.get((turn, *map(len, hands))) or core.in_progress(
+        turn, [*map(len, hands)]
+    )
+    whole, getter, seats = pattern
+    cards: list[int] = []
     seat = turn
-    for i in range(n):
-        hand = hands[seat]
-        sizes[i] = len(hand)
-        cards += shuffled(hand, bits)
-        seat = next_seat[seat]
-    pattern = core.progress.get((turn, *sizes)) or core.in_progress(turn, sizes)
-    order = pattern[0](cards)
-    seats = pattern[1]
+    if whole:
+        for _ in range(n):
+            cards += hands[seat]
+            seat = next_seat[seat]
+        order = whole[bits(24) % len(whole)](cards)
+    else:
+        for _ in range(n):
+            cards += shuffled(hands[seat], bits)
+            seat = next_seat[seat]
+        order = getter(cards)
     deck = s.deck
     pos = s.pos
     end = len(deck)
@@ -1002,6 +1035,9 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     bit_of = _BIT
     last = s.last
     seat = (turn - 1) % n
+    round_seats = core.round_seats[s.dealer]
+    round_cards = core.round_cards
+    orders = core.rounds
     if pos < end:
         rounds = core.round_orders(pos)
     while True:
@@ -1039,10 +1075,10 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
             break
         # The next round: the cards dealt, in one of its orders of play.
         order = rounds[bits(24) % len(rounds)](deck)
-        seats = core.round_seats[s.dealer]
-        pos += core.round_cards
+        seats = round_seats
+        pos += round_cards
         if pos < end:
-            rounds = core.round_orders(pos)
+            rounds = orders.get(pos) or core.round_orders(pos)
     piles = s.piles
     scope = s.scope
     side_of = core.side_of

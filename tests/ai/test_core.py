@@ -163,17 +163,23 @@ def test_the_greedy_playout_plays_as_the_reference_on_the_engine_deal(rules: Rul
 
 def random_playout_on_the_deal(deal: Deal, bits: random.Random) -> list[int]:
     """The core's random playout written plainly on the engine's Deal, drawing the same
-    random numbers for the same choices: the round in progress, each hand shuffled in turn
-    from the seat to play, then one card of each seat in turn until a seat has none; each
-    later round as one of the rounds' orders of play; one capture drawn among several."""
+    random numbers for the same choices: the round in progress, when it is a whole round of
+    scopa, as one of the rounds' orders of play, else each hand shuffled in turn from the
+    seat to play, then one card of each seat in turn until a seat has none; each later
+    round as one of the rounds' orders of play; one capture drawn among several."""
     c = core.core_for(deal.rules)
     draw = bits.getrandbits
-    hands = [list(core.shuffled(deal.hands[(deal.turn + i) % deal.n], draw)) for i in range(deal.n)]
-    order = []
-    i = 0
-    while hands[i]:
-        order.append(hands[i].pop(0))
-        i = (i + 1) % deal.n
+    in_turn = [deal.hands[(deal.turn + i) % deal.n] for i in range(deal.n)]
+    if deal.rules.redeals and all(len(h) == deal.rules.hand_size for h in in_turn):
+        orders = c.round_orders(0)
+        order = list(orders[draw(24) % len(orders)]([card for h in in_turn for card in h]))
+    else:
+        hands = [list(core.shuffled(h, draw)) for h in in_turn]
+        order = []
+        i = 0
+        while hands[i]:
+            order.append(hands[i].pop(0))
+            i = (i + 1) % deal.n
     pos = 0
     deck = tuple(deal.deck[deal.pos :])
     while True:
