@@ -153,6 +153,7 @@ class Core:
         "codes",
         "greedy",
         "hand_size",
+        "later",
         "lay_feared",
         "lay_worth",
         "n",
@@ -199,6 +200,7 @@ class Core:
         self.round_cards = rules.players * rules.hand_size
         self.rounds: dict[int, tuple[Getter, ...]] = {}
         self.progress: dict[tuple[int, ...], Progress] = {}
+        self.later: dict[tuple[int, int], tuple[tuple[Getter, ...], ...]] = {}
         # The seat of each play of a whole round, by dealer: from the dealer's right.
         self.round_seats = tuple(
             tuple((dealer + 1 + i) % self.n for _ in range(self.hand_size) for i in range(self.n))
@@ -283,6 +285,14 @@ class Core:
                 itemgetter(*[pos + i * size + choice[i][k] for k in range(size) for i in range(n)])
                 for choice in product(per_hand, repeat=n)
             )
+        return found
+
+    def later_rounds(self, pos: int, end: int) -> tuple[tuple[Getter, ...], ...]:
+        """The orders of play (:meth:`round_orders`) of each round still to be dealt from
+        ``pos`` of a deck of ``end`` cards."""
+        found = self.later[pos, end] = tuple(
+            self.round_orders(at) for at in range(pos, end, self.round_cards)
+        )
         return found
 
     def code_id(self, code: int) -> int:
@@ -1036,10 +1046,9 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     last = s.last
     seat = (turn - 1) % n
     round_seats = core.round_seats[s.dealer]
-    round_cards = core.round_cards
-    orders = core.rounds
-    if pos < end:
-        rounds = core.round_orders(pos)
+    later = core.later.get((pos, end)) or core.later_rounds(pos, end)
+    dealt = 0
+    more = len(later)
     while True:
         for seat, card in zip(seats, order):  # noqa: B905 (one length: a keyword costs)
             # The card goes to the table first: a capture then takes it with the cards it
@@ -1067,18 +1076,17 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
             # round), or by an asso taking a table with no asso (asso piglia tutto).
             if (
                 not felt
-                and (pos < end or card != order[-1])
+                and (dealt < more or card != order[-1])
                 and not (apt and value[card] == 1 and not (taken ^ bit_of[card]) & ACES)
             ):
                 scope_by[seat] += 1
-        if pos >= end:
+        if dealt == more:
             break
         # The next round: the cards dealt, in one of its orders of play.
+        rounds = later[dealt]
+        dealt += 1
         order = rounds[bits(24) % len(rounds)](deck)
         seats = round_seats
-        pos += round_cards
-        if pos < end:
-            rounds = orders.get(pos) or core.round_orders(pos)
     piles = s.piles
     scope = s.scope
     side_of = core.side_of
@@ -1094,7 +1102,7 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     s.felt = s.code = s.left = 0
     s.turn = next_seat[seat]
     s.last = last
-    s.pos = pos
+    s.pos = pos + more * core.round_cards
     return core.totals(piles, scope)
 
 
