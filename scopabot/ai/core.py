@@ -59,6 +59,10 @@ that sum less it; three suits make at most 255)."""
 _PRIMIERA_REST: Final = tuple(_PRIMIERA_HELD[chunk ^ DENARI] for chunk in range(1024))
 """The same for the cards of a suit that a chunk does not hold."""
 _ALL_CARDS: Final = (1 << 40) - 1
+_CODE_OF_SUIT: Final = tuple(
+    sum(1 << (4 * (v + 1)) for v in range(10) if chunk >> v & 1) for chunk in range(1024)
+)
+"""The code (:data:`VALUE_CODE`) of the cards of one suit, by that suit's ten bits."""
 NAPOLA_OF: Final = tuple(
     0 if chunk & 7 != 7 else next((r for r in range(3, 10) if not chunk >> r & 1), 10)
     for chunk in range(1024)
@@ -382,22 +386,30 @@ class Core:
             # The oldest half goes: the tables of the deals searched lately stay.
             for key in list(islice(greedy, len(greedy) // 2)):
                 del greedy[key]
-        code = code_of(felt)
+        code = (
+            _CODE_OF_SUIT[felt & DENARI]
+            + _CODE_OF_SUIT[felt >> 10 & DENARI]
+            + _CODE_OF_SUIT[felt >> 20 & DENARI]
+            + _CODE_OF_SUIT[felt >> 30]
+        )
         tsum, recipes = self.recipes.get(code) or self.compute(code)
-        weight = self.weight
+        # The worth of a set of cards is weight() written out (the same sums, in the same
+        # order): this runs for every new table a search meets.
+        w0, w1, w2, w3 = self.suit_weights
         sette = felt & SETTEBELLO_BIT
-        captures_ = [False]
-        blind = [0.0]
-        plain = [0.0]
-        feared = [0.0]
-        risk = [0]
-        take = [0]
-        take_feared = [0]
+        # By value, (captures, blind, plain, feared, risk, take, take_feared): see Greedy.
+        rows: list[tuple[bool, float, float, float, int, int, int]] = [
+            (False, 0.0, 0.0, 0.0, 0, 0, 0)
+        ]
+        append = rows.append
         for v in range(1, 11):
             same = felt & OF_VALUE[v]
             caps: list[int] = []
             if same:
-                caps = [1 << c for c in cards_of(same)]
+                while same:
+                    low = same & -same
+                    caps.append(low)
+                    same ^= low
             else:
                 for recipe in recipes[v]:
                     if recipe[2]:
@@ -406,29 +418,23 @@ class Core:
                         caps.append(felt & recipe[0])
             if not caps:
                 rest = tsum + v
-                captures_.append(False)
-                blind.append(-0.7 if rest <= 10 else 0.0)
-                plain.append(0.0)
-                feared.append(-1.0 if sette else 0.0)
-                risk.append(1 << (rest - 1) if rest <= 10 else 0)
-                take.append(0)
-                take_feared.append(0)
+                if rest <= 10:
+                    append((False, -0.7, 0.0, -1.0 if sette else 0.0, 1 << (rest - 1), 0, 0))
+                else:
+                    append((False, 0.0, 0.0, -1.0 if sette else 0.0, 0, 0, 0))
                 continue
-            captures_.append(True)
             if felt in caps:
                 # A sweep outweighs any other capture of the same card (it takes more).
-                worth = weight(felt) + SCOPA_WEIGHT
-                blind.append(worth)
-                plain.append(worth)
-                feared.append(worth)
-                risk.append(0)
-                take.append(felt)
-                take_feared.append(felt)
+                worth = (
+                    w0[felt & DENARI] + w1[felt >> 10 & DENARI] + w2[felt >> 20 & DENARI]
+                ) + w3[felt >> 30]
+                worth += SCOPA_WEIGHT
+                append((True, worth, worth, worth, 0, felt, felt))
                 continue
             best = best_feared = caps[0]
             best_worth = best_feared_worth = -1e9
             for m in caps:
-                worth = weight(m)
+                worth = (w0[m & DENARI] + w1[m >> 10 & DENARI] + w2[m >> 20 & DENARI]) + w3[m >> 30]
                 if worth > best_worth:
                     best, best_worth = m, worth
                 if sette and not m & sette:
@@ -436,21 +442,30 @@ class Core:
                 if worth > best_feared_worth:
                     best_feared, best_feared_worth = m, worth
             rest = tsum - v
-            blind.append(best_worth - 0.7 if rest <= 10 else best_worth)
-            plain.append(best_worth)
-            feared.append(best_feared_worth)
-            risk.append(1 << (rest - 1) if rest <= 10 else 0)
-            take.append(best)
-            take_feared.append(best_feared)
+            if rest <= 10:
+                append(
+                    (
+                        True,
+                        best_worth - 0.7,
+                        best_worth,
+                        best_feared_worth,
+                        1 << (rest - 1),
+                        best,
+                        best_feared,
+                    )
+                )
+            else:
+                append((True, best_worth, best_worth, best_feared_worth, 0, best, best_feared))
+        captures_, blind, plain, feared, risk, take, take_feared = zip(*rows, strict=True)
         found = greedy[felt] = (
             code,
-            tuple(captures_),
-            tuple(blind),
-            tuple(plain),
-            tuple(feared),
-            tuple(risk),
-            tuple(take),
-            tuple(take_feared),
+            captures_,
+            blind,
+            plain,
+            feared,
+            risk,
+            take,
+            take_feared,
         )
         return found
 
