@@ -448,6 +448,14 @@ async def main(
                 raise
             finally:
                 await bot.stop()
+                troubles = [ln for ln in bot.lines if " WARNING " in ln or " ERROR " in ln]
+                print(f"the bot logged {len(troubles)} warnings and errors", end="")
+                if troubles:  # the first with what followed it (a traceback), and the last
+                    first = bot.lines.index(troubles[0])
+                    print("; the first:", *bot.lines[first : first + 40], sep="\n   ")
+                    print("the last:", *(ln[:300] for ln in troubles[-4:]), sep="\n   ")
+                else:
+                    print()
             (cpu0, kids0, wall0, before, own0), (cpu1, kids1, wall1, after, own1) = (
                 marks["start"],
                 marks["end"],

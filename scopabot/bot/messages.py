@@ -24,6 +24,7 @@ import io
 import logging
 from typing import TYPE_CHECKING, Any, Final
 
+import aiohttp
 import discord
 
 from scopabot.service import GameService, TableInfo
@@ -58,8 +59,9 @@ class Messages:
     def __init__(self, bot: ScopaBot, service: GameService) -> None:
         self.bot = bot
         self.service = service
-        self._dm_channels: dict[int, int] = {}
+        self._dm_channels: dict[int, int] = {}  # person -> their DM channel (a cache)
         self._dm_opening = asyncio.Lock()
+        self._dm_early: dict[int, asyncio.Task[None]] = {}  # openings begun at a seat taken
         self._thread_locks: dict[int, asyncio.Lock] = {}
         # Threads a moderator (or Discord's inactivity timer) archived or deleted, as the
         # gateway told us: the next table edit reopens or replaces them first instead of
@@ -210,6 +212,30 @@ class Messages:
                     channel = await self.bot.create_dm(discord.Object(user_id))
                     self._dm_channels[user_id] = channel.id
         return self._dm_channels[user_id]
+
+    def open_dm_soon(self, user_id: int) -> None:
+        """Open the person's DM channel now, in the background, as they take a seat: the
+        opening (one at a time for the whole bot) is then made while the table fills and
+        starts (the invitation, the start, the thread, the table message), not after them
+        with the first hand waiting for it. A person's channel is opened once either way."""
+        if user_id in self._dm_channels or user_id in self._dm_early:
+            return
+        task = asyncio.get_running_loop().create_task(self._open_early(user_id))
+        self._dm_early[user_id] = task
+
+    async def _open_early(self, user_id: int) -> None:
+        try:
+            await self.dm_channel(user_id)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            # Nothing lost: the hand's send opens it then, and says what went wrong.
+            log.info("could not open a DM channel ahead of the first hand: %s", error)
+        finally:
+            self._dm_early.pop(user_id, None)
+
+    def close(self) -> None:
+        """The bot stops: openings begun ahead of a hand are not waited for."""
+        for task in list(self._dm_early.values()):
+            task.cancel()
 
     def remember_dm(self, user_id: int, channel_id: int) -> None:
         self._dm_channels[user_id] = channel_id

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tests.standin import DiscordStandIn
 
-from .helpers import START, BotProcess, hand_message, unanswered, world_with_threads
+from .helpers import JOIN, START, BotProcess, hand_message, unanswered, world_with_threads
 
 PEOPLE = 30
 OPEN_DM = "/users/@me/channels"
@@ -67,3 +67,34 @@ async def test_dm_channels_opened_at_once_stay_within_the_rate_limit(tmp_path: P
         assert not bot.errors(), bot.output()
     s.check()
     assert not unanswered(s)
+
+
+def openings_for(s: DiscordStandIn, user_id: int) -> list[object]:
+    return [
+        r
+        for r in s.requests
+        if r.route == OPEN_DM
+        and r.status == 200
+        and str((r.body or {}).get("recipient_id")) == str(user_id)
+    ]
+
+
+async def test_a_dm_channel_is_opened_as_its_person_sits_once_and_serves_the_hand(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    """The opening is made while the table fills, not after the start with the first hand
+    waiting for it: the host's at /scopa new, a joiner's at Join, each once."""
+    s = threaded
+    alice, bob = s.user("alice"), s.user("bob")
+    invitation = (await alice.slash("scopa new")).message
+    assert invitation is not None
+    await s.wait_for(lambda: openings_for(s, alice.user.id), timeout=30)
+    assert not openings_for(s, bob.user.id)  # not seated yet
+    assert not (await bob.click(invitation, JOIN)).failed
+    await s.wait_for(lambda: openings_for(s, bob.user.id), timeout=30)
+    assert not (await alice.click(invitation, START)).failed
+    for actor in (alice, bob):  # every hand reached its DM, in the channel opened early
+        hand = await s.wait_for(functools.partial(hand_message, s, actor), timeout=60)
+        assert len(openings_for(s, actor.user.id)) == 1
+        opened = openings_for(s, actor.user.id)[0]
+        assert str(hand.channel_id) == str(opened.response["id"])  # type: ignore[attr-defined]
