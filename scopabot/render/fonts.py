@@ -139,16 +139,19 @@ def _missing(index: int) -> tuple[tuple[int, int], bytes]:
     return mask.size, bytes(mask)
 
 
+def draws(index: int, char: str) -> bool:
+    """Whether font ``index`` of the chain has ``char`` (else it would draw its missing-letter
+    box, the "notdef" glyph)."""
+    mask = font_at(index, PROBE).getmask(char)
+    return (mask.size, bytes(mask)) != _missing(index)
+
+
 @lru_cache(maxsize=16384)
 def font_for(char: str) -> int | None:
     """The index in the chain of the first font that draws ``char`` (None: none does)."""
     if char.isascii():
         return 0
-    for i in range(len(chain(PROBE))):
-        mask = font_at(i, PROBE).getmask(char)
-        if (mask.size, bytes(mask)) != _missing(i):
-            return i
-    return None
+    return next((i for i in range(len(chain(PROBE))) if draws(i, char)), None)
 
 
 SHAPING: bool = bool(features.check_feature("raqm"))
@@ -182,6 +185,8 @@ def _split(text: str) -> list[tuple[str, bool]]:
     out: list[tuple[str, bool]] = []
     at = 0
     for m in SEQUENCE.finditer(text):
+        if not _in_emoji_font(m.group()):
+            continue  # pictures the emoji font lacks, drawn one by one by other fonts
         if m.start() > at:
             out.append((text[at : m.start()], False))
         out.append((m.group(), True))
@@ -189,6 +194,14 @@ def _split(text: str) -> list[tuple[str, bool]]:
     if at < len(text):
         out.append((text[at:], False))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _in_emoji_font(sequence: str) -> bool:
+    emoji = _emoji_font()
+    return emoji is not None and all(
+        draws(emoji, c) for c in sequence if c != "\u200d" and c != "\u20e3" and c < "\U000e0000"
+    )
 
 
 @lru_cache(maxsize=1)
@@ -315,6 +328,18 @@ def _badge_label(sequence: str) -> str:
     return "".join(chr(ord(c) - 0x1F1E6 + ord("A")) for c in sequence)
 
 
+@lru_cache(maxsize=1024)
+def _one_glyph(sequence: str) -> bool:
+    """Whether the emoji font shapes ``sequence`` into one glyph of its own (not a sequence
+    newer than the font, drawn as its parts, nor a flag it lacks, drawn as two letters)."""
+    emoji = _emoji_font()
+    assert emoji is not None
+    f = shaped_font(emoji, PROBE)
+    if f.getlength(sequence) > 1.5 * f.getlength(sequence[0]):
+        return False
+    return bytes(f.getmask(sequence)) != bytes(f.getmask(sequence[0]))
+
+
 @lru_cache(maxsize=4096)
 def pieces(text: str, shaped: bool) -> tuple[Piece, ...]:
     """A drawable text as the pieces it is drawn in, left to right."""
@@ -339,7 +364,7 @@ def pieces(text: str, shaped: bool) -> tuple[Piece, ...]:
         if not sequence or emoji is None:
             for c in part:
                 add(c)
-        elif shaped:
+        elif shaped and _one_glyph(part):
             out.append(Piece(part, emoji, "ltr"))
         elif "\u200d" in part:  # a family drawn as its people side by side
             for c in part.replace("\u200d", ""):
