@@ -349,7 +349,7 @@ def pieces(text: str, shaped: bool) -> tuple[Piece, ...]:
 
     def add(c: str) -> None:
         last = out[-1] if out else None
-        if c.isspace() and last is not None and last.how == PLAIN:
+        if c.isspace() and last is not None and last.how == PLAIN and last.font != emoji:
             last.text += c
             return
         i = 0 if c.isspace() else font_for(c)
