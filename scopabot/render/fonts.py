@@ -8,14 +8,17 @@ Noto Sans, Noto Sans Symbols, Noto Emoji (a clean monochrome emoji) and Noto San
 Hebrew, Indic, Thai and other scripts (``manimgx-fonts``), then Noto Sans CJK
 (``manimgx-fonts-cjk``); all are SIL Open Font License 1.1 and come from PyPI with the project.
 
-Right-to-left names read right to left: Arabic letters are joined into their contextual forms
-(``arabic-reshaper``) and the line put in visual order by the Unicode bidi algorithm
-(``python-bidi``), then drawn with Pillow's basic layout. That gives the same pixels on every
-machine (Pillow's raqm layout needs a system library a fresh machine may lack).
+Letters that change with their neighbours (Devanagari conjuncts and vowel signs, Bengali,
+Tamil, Thai, Arabic joining) and emoji sequences (a flag, a family, a keycap: one glyph each)
+are laid out by Pillow's raqm where the machine has it (:data:`SHAPING`); Latin text keeps the
+basic layout, which is faster and draws it the same. Without raqm every name still draws, and
+apart from every other: letters one by one, Arabic joined by ``arabic-reshaper``, a flag as its
+letters in a frame. Right-to-left names read right to left: the line is put in visual order by
+the Unicode bidi algorithm (``python-bidi``).
 
 A character no font has (a private-use point, an unassigned one) is left out rather than drawn
-as a box; invisible ones (joiners, variation selectors, skin-tone modifiers, bidi controls) are
-dropped too. Names that come out empty or alike are told apart by
+as a box; invisible ones (joiners outside an emoji sequence, variation selectors, skin-tone
+modifiers, bidi controls) are dropped too. Names that come out empty or alike are told apart by
 :func:`scopabot.render.canvas.Canvas.labels`.
 """
 
