@@ -9,6 +9,8 @@ import io
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw, features
 
 from scopabot.engine import Game, Preset, Rules
@@ -18,6 +20,7 @@ from scopabot.render.canvas import MIN_TEXT, Canvas
 from scopabot.render.fonts import BADGE, PLAIN, drawable, draws, layout
 from scopabot.render.image import deal_image, table_image
 from scopabot.render.memo import PICTURES
+from scopabot.render.names import plain_name
 from scopabot.render.theme import Theme
 
 RAQM = features.check_feature("raqm")
@@ -255,3 +258,40 @@ def test_tables_of_flags_and_indic_names_keep_the_smallest_text(
         assert cv.smallest_text() >= MIN_TEXT
         texts = {t for t, _ in cv.texts}
         assert any("हिन्दी" in t for t in texts)
+
+
+PARTS = st.sampled_from(
+    [
+        *"aZ1# ?",
+        *"\U0001f1ee\U0001f1f9\U0001f1eb\U0001f1f7\U0001f3f4\u200d\u20e3\ufe0f\U0001f3fd",
+        *"\U000e0067\U000e0062\U000e0065\U000e006e\U000e007f👨👩👧❤🌈🏳",
+        *"محمد١٢שרה",
+        *"हिन्दीক্ষதமிழ்สวัสดี王",
+        *"\u202e\u200b\ue000",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(PARTS, max_size=14).map("".join), st.booleans())
+def test_any_mix_of_scripts_and_sequences_draws_without_a_box(text: str, shaped: bool) -> None:
+    """Whatever a name mixes (loose regional indicators, stray tags and joiners, a flag inside
+    Arabic), every piece is drawn by a font that has its characters, and it draws."""
+    if shaped and not RAQM:
+        shaped = False
+    name = plain_name(text)
+    if name is None:
+        return
+    pen = ImageDraw.Draw(Image.new("L", (2000, 60)))
+    x = 10.0
+    for piece in fonts.pieces(drawable(name), shaped):
+        assert piece.text
+        fonts.draw_piece(pen, (x, 40), piece, 24)
+        x += fonts.piece_length(piece, 24)
+        if piece.how == BADGE:
+            assert piece.text.isascii()
+            continue
+        for c in piece.text:
+            if c.isspace() or c in "\u200d\u20e3" or c >= "\U000e0000":
+                continue
+            assert draws(piece.font, c), (name, c, piece)
