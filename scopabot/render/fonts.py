@@ -173,6 +173,33 @@ _INVISIBLE: Final = re.compile(
     "[\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\U000e0000-\U000e007f]"
 )
 """Zero-width and bidi controls, tags outside a flag: nothing to draw."""
+_INVISIBLE_BUT_JOINERS: Final = re.compile("[​‎‏‪-‮⁠-⁯﻿󠀀-󠁿]")
+JOINERS: Final = "‌‍"
+"""The zero-width non-joiner and joiner: between two letters of a script that joins they say
+how (a Persian "علی‌رضا" keeps its final ye, a Devanagari half form), so they are kept there
+for raqm; anywhere else, and without raqm, they draw nothing."""
+
+
+def _joins(c: str) -> bool:
+    return bool(c) and not c.isascii() and unicodedata.category(c)[0] in "LM"
+
+
+def _plain(part: str) -> str:
+    """Text between emoji sequences as it is drawn: invisible marks dropped, characters no font
+    has left out, joiners kept only between two letters."""
+    kept = [
+        c
+        for c in _INVISIBLE_BUT_JOINERS.sub("", part)
+        if c.isspace() or c in JOINERS or font_for(c) is not None
+    ]
+    return "".join(
+        c
+        for k, c in enumerate(kept)
+        if c not in JOINERS
+        or (k > 0 and k + 1 < len(kept) and _joins(kept[k - 1]) and _joins(kept[k + 1]))
+    )
+
+
 _PICTURE: Final = "[\u00a9\u00ae\u203c-\u3299\U0001f000-\U0001faff]"
 SEQUENCE: Final = re.compile(
     "[\U0001f1e6-\U0001f1ff]{2}"  # a flag: two regional indicators
@@ -230,12 +257,7 @@ def drawable(text: str) -> str:
     else:
         keep = _emoji_font() is not None
         text = "".join(
-            part
-            if sequence and keep
-            else "".join(
-                c for c in _INVISIBLE.sub("", part) if c.isspace() or font_for(c) is not None
-            )
-            for part, sequence in _split(text)
+            part if sequence and keep else _plain(part) for part, sequence in _split(text)
         )
     return " ".join(text.split())
 
@@ -249,7 +271,8 @@ def clusters(text: str) -> list[str]:
             out.append(part)
             continue
         for c in part:
-            if out and unicodedata.category(c).startswith("M") and not out[-1].isspace():
+            mark = unicodedata.category(c).startswith("M") or c in JOINERS
+            if out and mark and not out[-1].isspace():
                 out[-1] += c
             else:
                 out.append(c)
@@ -352,6 +375,10 @@ def pieces(text: str, shaped: bool) -> tuple[Piece, ...]:
 
     def add(c: str) -> None:
         last = out[-1] if out else None
+        if c in JOINERS:  # said to raqm with the letters around it; nothing to draw alone
+            if shaped and last is not None and last.how == PLAIN:
+                last.text += c
+            return
         if c.isspace() and last is not None and last.how == PLAIN and last.font != emoji:
             last.text += c
             return
@@ -387,6 +414,13 @@ def layout(s: str) -> tuple[Piece, ...]:
     if s.isascii():
         return (Piece(s, 0, PLAIN),)
     return pieces(drawable(s), SHAPING)
+
+
+def drawn_as(s: str) -> tuple[tuple[str, int, str], ...]:
+    """What drawing ``s`` puts on the picture: two texts with the same are drawn alike (without
+    raqm, a Devanagari half form written with a joiner and the conjunct written without, or a
+    family and its people written side by side)."""
+    return tuple((p.text, p.font, p.how) for p in layout(s))
 
 
 @lru_cache(maxsize=1024)

@@ -27,12 +27,12 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from .fonts import clusters, drawable
+from .fonts import clusters, drawable, drawn_as
 
 MAX_NAME: Final = 32
 """Characters of a name shown (Discord's own limit for a display name)."""
 _MARKS_PER_LETTER: Final = 2  # accents stack; a hundred of them is a wall of ink
-_KEEP_FORMAT: Final = frozenset("\u200d")  # the zero-width joiner of emoji sequences
+_KEEP_FORMAT: Final = frozenset("\u200c\u200d")  # joiners: emoji sequences, Persian, Indic
 _SPACES: Final = frozenset({"Zs", "Zl", "Zp", "Cc"})
 _BLACK_FLAG: Final = "\U0001f3f4"
 
@@ -130,7 +130,8 @@ def shorten(name: str, fits: Callable[[str], bool], *, keep: str = "", way: str 
 def labels(names: Sequence[str], fits: Callable[[str], bool]) -> list[str]:
     """Each seat's label by the rule above; ``fits`` says whether a label fits its room."""
     drawn = [drawable(n) for n in names]
-    marked = [not d or drawn.count(d) > 1 for d in drawn]
+    looks = [drawn_as(d) for d in drawn]
+    marked = [not d or looks.count(k) > 1 for d, k in zip(drawn, looks, strict=True)]
     for _ in range(2):
         for way in ("end", "middle", "start"):
             shown = [
@@ -139,7 +140,8 @@ def labels(names: Sequence[str], fits: Callable[[str], bool]) -> list[str]:
                 )
                 for seat, (d, m) in enumerate(zip(drawn, marked, strict=True))
             ]
-            alike = [shown.count(s) > 1 for s in shown]
+            looks = [drawn_as(s) for s in shown]
+            alike = [looks.count(k) > 1 for k in looks]
             if not any(alike):
                 return shown
         marked = [m or a for m, a in zip(marked, alike, strict=True)]

@@ -45,6 +45,8 @@ NAMES = [
     "محمود",
     "لا إله",
     "محمد ١٢",
+    "علی\u200cرضا",  # Persian: the non-joiner keeps the ye final
+    "علیرضا",
     "שרה",
     "हिन्दी",
     "नमस्ते",
@@ -135,7 +137,7 @@ def test_no_letter_is_drawn_as_a_missing_letter_box(shaping: bool) -> None:
                 assert piece.text.isalnum() or piece.text in "#*"
                 continue
             for c in piece.text:
-                if c.isspace() or c in "\u200d\u20e3" or c >= "\U000e0000":
+                if c.isspace() or c in "\u200c\u200d\u20e3" or c >= "\U000e0000":
                     continue
                 assert draws(piece.font, c), (name, c, piece)
 
@@ -234,6 +236,31 @@ def test_skin_tones_read_alike_and_the_seats_keep_them_apart(
     assert "👍 #1" in texts and "👍 #2" in texts and "🇮🇹" in texts
 
 
+def test_names_that_draw_alike_only_without_raqm_get_their_seats(
+    shaping: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A half form written with a joiner and the conjunct written without, a family and its
+    people side by side: apart with raqm; letter by letter they draw alike, so the table marks
+    their seats."""
+    seen: list[Canvas] = []
+    encode = Canvas.encode
+
+    def keep(self: Canvas) -> bytes:
+        seen.append(self)
+        return encode(self)
+
+    monkeypatch.setattr(canvas_module.Canvas, "encode", keep)
+    half, conjunct = "क्\u200dष", "क्ष"
+    view = Game.new(Rules(players=4), seed=6).view_for(0)
+    table_image(view, names=[half, conjunct, FAMILY, "👨👩👧"])
+    texts = [t for t, _ in seen[-1].texts]
+    if shaping:
+        assert drawing(half) != drawing(conjunct) and drawing(FAMILY) != drawing("👨👩👧")
+        assert {half, conjunct, FAMILY, "👨👩👧"} <= set(texts)
+    else:
+        assert {f"{half} #1", f"{conjunct} #2", f"{FAMILY} #3", "👨👩👧 #4"} <= set(texts)
+
+
 def test_tables_of_flags_and_indic_names_keep_the_smallest_text(
     shaping: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -267,7 +294,7 @@ PARTS = st.sampled_from(
         *"\U000e0067\U000e0062\U000e0065\U000e006e\U000e007f👨👩👧❤🌈🏳",
         *"محمد١٢שרה",
         *"हिन्दीক্ষதமிழ்สวัสดี王",
-        *"\u202e\u200b\ue000",
+        *"\u202e\u200b\u200c\ue000",
     ]
 )
 
@@ -292,6 +319,6 @@ def test_any_mix_of_scripts_and_sequences_draws_without_a_box(text: str, shaped:
             assert piece.text.isascii()
             continue
         for c in piece.text:
-            if c.isspace() or c in "\u200d\u20e3" or c >= "\U000e0000":
+            if c.isspace() or c in "\u200c\u200d\u20e3" or c >= "\U000e0000":
                 continue
             assert draws(piece.font, c), (name, c, piece)
