@@ -173,8 +173,10 @@ _INVISIBLE: Final = re.compile(
     "[\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\U000e0000-\U000e007f]"
 )
 """Zero-width and bidi controls, tags outside a flag: nothing to draw."""
-_INVISIBLE_BUT_JOINERS: Final = re.compile("[​‎‏‪-‮⁠-⁯﻿󠀀-󠁿]")
-JOINERS: Final = "‌‍"
+_INVISIBLE_BUT_JOINERS: Final = re.compile(
+    "[\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\ufeff\U000e0000-\U000e007f]"
+)
+JOINERS: Final = "\u200c\u200d"
 """The zero-width non-joiner and joiner: between two letters of a script that joins they say
 how (a Persian "علی‌رضا" keeps its final ye, a Devanagari half form), so they are kept there
 for raqm; anywhere else, and without raqm, they draw nothing."""
@@ -403,7 +405,9 @@ def pieces(text: str, shaped: bool) -> tuple[Piece, ...]:
             out.append(Piece(_badge_label(part), 0, BADGE))
     if shaped:
         for p in out:
-            if p.how == PLAIN and p.font != 0:
+            if p.how == PLAIN and p.font == 0:  # basic layout: a joiner would be a box
+                p.text = p.text.replace("\u200c", "").replace("\u200d", "")
+            elif p.how == PLAIN:
                 rtl = any(unicodedata.bidirectional(c) in ("R", "AL") for c in p.text)
                 p.text, p.how = (_logical(p.text), "rtl") if rtl else (p.text, "ltr")
     return tuple(out)
