@@ -186,13 +186,26 @@ def _joins(c: str) -> bool:
     return bool(c) and not c.isascii() and unicodedata.category(c)[0] in "LM"
 
 
+@lru_cache(maxsize=4096)
+def _letter(c: str) -> str:
+    """``c`` if a font has it; else the letters it is a styled form of, when a font has them
+    ("𝓜" of the mathematical letters Discord names are often written in, read "M"), else
+    nothing."""
+    if font_for(c) is not None:
+        return c
+    folded = unicodedata.normalize("NFKC", c)
+    if folded != c and all(font_for(f) is not None for f in folded):
+        return folded
+    return ""
+
+
 def _plain(part: str) -> str:
     """Text between emoji sequences as it is drawn: invisible marks dropped, characters no font
     has left out, joiners kept only between two letters."""
     kept = [
-        c
+        d
         for c in _INVISIBLE_BUT_JOINERS.sub("", part)
-        if c.isspace() or c in JOINERS or font_for(c) is not None
+        for d in (c if c.isspace() or c in JOINERS else _letter(c))
     ]
     return "".join(
         c

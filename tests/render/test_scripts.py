@@ -326,3 +326,17 @@ def test_any_mix_of_scripts_and_sequences_draws_without_a_box(text: str, shaped:
             ):
                 continue
             assert draws(piece.font, c), (name, c, piece)
+
+
+def test_names_in_styled_letters_read_as_their_letters() -> None:
+    """Discord names are often written in mathematical letters (𝓜𝓪𝓻𝓬𝓸, 𝕄𝕒𝕣𝕔𝕠) that no font
+    of the chain has: they are drawn as the letters they style, and a table keeps such a name
+    apart from the plain one."""
+    assert drawable("𝓜𝓪𝓻𝓬𝓸") == "Marco" and drawable("𝕄𝕒𝕣𝕔𝕠 🇮🇹") == "Marco 🇮🇹"
+    from scopabot.render.names import labels
+
+    assert labels(["𝓜𝓪𝓻𝓬𝓸", "Marco", "𝔐𝔞𝔯𝔠𝔬"], lambda s: len(s) < 20) == [
+        "Marco #1",
+        "Marco #2",
+        "Marco #3",
+    ]
