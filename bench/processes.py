@@ -45,7 +45,7 @@ from service import CountedStore, People, pct  # bench/service.py
 from store import postgres_database, postgres_server  # bench/store.py
 
 from scopabot.service import GameService, Pace
-from scopabot.store import DatabaseLockedError, Store
+from scopabot.store import DatabaseLockedError, Store, StoreError
 
 _HERE = Path(__file__).resolve()
 _WARM_UP = 1.0  # seconds of play before the measured window opens
@@ -64,6 +64,7 @@ class Run:
     per_process: list[int]
     refused_starts: int
     failed: list[str]  # people whose play stopped on an error (their game then stands still)
+    conflicts: int  # transactions PostgreSQL refused for another's (then tried again)
 
     @property
     def rate(self) -> float:
@@ -80,7 +81,7 @@ class Run:
             f"{self.database}, {self.processes} process{'es' if self.processes > 1 else ''}: "
             f"{self.rate:.0f} moves/s ({each}), person's move accepted median {median:.1f} ms,"
             f" p99 {self.p99 * 1000:.1f} ms over {len(self.accept)} moves"
-            f" ({self.refused} refused)"
+            f" ({self.refused} refused); {self.conflicts} transactions refused for another's"
             + (
                 f"; {self.refused_starts} table starts refused for a conflict with the other"
                 " process's (tried again)"
@@ -98,8 +99,28 @@ class Run:
 # ---------------------------------------------------------------------- a worker process
 
 
+def count_conflicts() -> list[int]:
+    """Count the transactions PostgreSQL refused for another's (each try of each), in a
+    list of one number that goes on growing."""
+    from scopabot.store.errors import ConflictError
+    from scopabot.store.postgres_database import PostgresDatabase
+
+    counted = [0]
+    error = PostgresDatabase._error
+
+    def counting(self: PostgresDatabase, exc: BaseException) -> StoreError:
+        made = error(self, exc)
+        if isinstance(made, ConflictError) and made is not exc:
+            counted[0] += 1
+        return made
+
+    PostgresDatabase._error = counting  # type: ignore[method-assign]
+    return counted
+
+
 async def worker(args: argparse.Namespace) -> None:
     """One bot process: host games ``first`` .. ``first + games - 1``, report on stdout."""
+    conflicts = count_conflicts()
     store = await CountedStore.open(args.worker)
     service = await GameService.start(store, computer_pause=0)
     mine = {10_000 + n for n in range(args.first, args.first + args.games)}
@@ -145,12 +166,21 @@ async def worker(args: argparse.Namespace) -> None:
     await asyncio.sleep(max(0.0, opens - time.time()))
     people.accept.clear()
     people.refused = 0
-    before = store.applied
+    before, conflicts_before = store.applied, conflicts[0]
     await asyncio.sleep(max(0.0, opens + args.seconds - time.time()))
     moves, accept, refused = store.applied - before, list(people.accept), people.refused
+    conflicted = conflicts[0] - conflicts_before
     failed = [repr(t.exception()) for t in tasks if t.done() and t.exception() is not None]
     print(
-        json.dumps({"moves": moves, "accept": accept, "refused": refused, "failed": failed}),
+        json.dumps(
+            {
+                "moves": moves,
+                "accept": accept,
+                "refused": refused,
+                "failed": failed,
+                "conflicts": conflicted,
+            }
+        ),
         flush=True,
     )
     people.running = False
@@ -223,6 +253,7 @@ async def run(database: Path | str, label: str, processes: int, args: argparse.N
         [r["moves"] for r in results],
         refused_starts,
         [f for r in results for f in r["failed"]],
+        sum(r["conflicts"] for r in results),
     )
 
 

@@ -23,7 +23,7 @@ from .errors import ConflictError
 
 P = ParamSpec("P")
 T = TypeVar("T")
-RETRIES = 5  # tries in all; waits of about 5, 10, 20, 40 ms between them
+RETRIES = 8  # tries in all; waits of about 5, 10, 20 ... 320 ms between them (1.3 s at most)
 
 
 def conflicts_retried(method: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:

@@ -272,10 +272,16 @@ class PostgresDatabase:
 
 
 async def _serializable(conn: asyncpg.Connection) -> None:
-    """A statement sent on its own (:meth:`PostgresDatabase.statement_once`) runs in a
-    ``SERIALIZABLE`` transaction of its own, as every write transaction here does: PostgreSQL
-    checks serializability only among serializable transactions."""
-    await conn.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE")
+    """A statement sent on its own (:meth:`PostgresDatabase.statement_once`: a plain move,
+    ``game_rows.MOVE_AT_ONCE_SQL``) runs in a ``READ COMMITTED`` transaction of its own, said
+    here whatever the server's default; every ``write()`` and one-hop transaction asks for
+    ``SERIALIZABLE`` itself. The plain move needs no more: its ``UPDATE … WHERE id = ? AND
+    version = ?`` is a compare-and-set on one row (a concurrent writer of the row waits for
+    the first to commit, then finds the version moved on and changes nothing), and it reads
+    nothing else. Serializable, it was refused for another process's move of another game
+    (PostgreSQL's predicate locks cover whole pages, or a small table whole), a hundred
+    times in five seconds with two processes (bench/processes.py), each refusal a retry."""
+    await conn.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED")
 
 
 def _lost(exc: BaseException) -> bool:
