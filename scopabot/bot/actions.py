@@ -491,7 +491,11 @@ class Actions:
                 game_id, user_id, lang, link=link, note=note, seat_view=seat_view, pictures=False
             )
             await edit_clicked(interaction, quick, [])  # the old hand's picture goes
-        view, files, version = await drawing
+        # Another process may have moved the game while the picture was drawn (and the
+        # table's process shown the newer hand already): then shown as it is now instead.
+        view, files, version = await delivery.hand_as_now(
+            game_id, user_id, lang, await drawing, link=link, note=note
+        )
         await edit_clicked(interaction, view, files)
         if not self.bot.owns(seat_view.table.guild_id):
             version = await self.keep_up(interaction, game_id, version, lang, link)

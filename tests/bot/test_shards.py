@@ -178,11 +178,16 @@ async def test_a_dm_click_moves_a_table_the_other_process_shows_and_it_edits_it_
         )
         # The next click (shard 0 again) on the hand that shard 1's process sent plays on.
         _, hand = turn
+        clicked_at = max(versions_of(hand.components))  # before the click: edits follow it
         await play_from(s, alice, hand)
-        moved_to = max(versions_of(hand.components)) + 1
         await s.wait_for(
-            lambda: max(versions_of(table.components), default=0) >= moved_to, timeout=20
+            lambda: max(versions_of(table.components), default=0) >= clicked_at + 1, timeout=20
         )
+        # Never taken back to a turn already played: every edit of alice's hand (the
+        # answers by shard 0's process, the next turns by shard 1's) shows a later version.
+        await settled(migrated_postgres_url)
+        hand_shown = [max(v) for r in hand.history if (v := versions_of(r.components))]
+        assert hand_shown == sorted(hand_shown), hand_shown
     finally:
         await stop_all(bots)  # a stopping process sends what it still had to send
     # Exactly once: every request since the first click that was not the answer to a click
