@@ -300,4 +300,7 @@ class ScopaBot(commands.AutoShardedBot):
             )
             self._unsubscribe()
             delivery.close()
+        messages = getattr(self, "messages", None)
+        if messages is not None:
+            messages.close()
         await super().close()

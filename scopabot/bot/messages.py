@@ -1,7 +1,8 @@
 """Sending and editing the bot's own messages (table, hands), surviving what Discord does.
 
 A deleted table message is sent again, a deleted thread is opened again, an archived one is
-reopened; a closed DM (50007) is reported once, and a DM channel is opened once per person.
+reopened; a closed DM (50007) is reported once, and a DM channel is opened once per person
+(as they take a seat), never again after a restart for someone a hand already reached there.
 Every call here counts against the bot's REST budget, so callers keep them few.
 
 Pictures travel as files with the message; an edit passes them as ``attachments``, which
@@ -24,6 +25,7 @@ import io
 import logging
 from typing import TYPE_CHECKING, Any, Final
 
+import aiohttp
 import discord
 
 from scopabot.service import GameService, TableInfo
@@ -58,8 +60,9 @@ class Messages:
     def __init__(self, bot: ScopaBot, service: GameService) -> None:
         self.bot = bot
         self.service = service
-        self._dm_channels: dict[int, int] = {}
+        self._dm_channels: dict[int, int] = {}  # person -> their DM channel (a cache)
         self._dm_opening = asyncio.Lock()
+        self._dm_early: dict[int, asyncio.Task[None]] = {}  # openings begun at a seat taken
         self._thread_locks: dict[int, asyncio.Lock] = {}
         # Threads a moderator (or Discord's inactivity timer) archived or deleted, as the
         # gateway told us: the next table edit reopens or replaces them first instead of
@@ -197,7 +200,7 @@ class Messages:
 
     # Direct messages -----------------------------------------------------------------------
 
-    async def dm_channel(self, user_id: int) -> int:
+    async def dm_channel(self, user_id: int, *, ask_store: bool = True) -> int:
         """The person's DM channel, opened once. Openings go one at a time: they share one
         rate-limit bucket for the whole bot (no channel in the route), and discord.py,
         with several requests of one bucket in flight, takes the first answer's
@@ -206,10 +209,48 @@ class Messages:
         hundred tables starting at once open their DMs at Discord's rate instead."""
         if user_id not in self._dm_channels:
             async with self._dm_opening:
+                # A hand of theirs reached it before (another game, before a restart):
+                # Discord keeps a person's DM channel with the bot for good, so it is not
+                # asked for again. Looked up here, one at a time like the openings, so that
+                # many tables starting at once do not crowd the store with these reads.
+                if ask_store and user_id not in self._dm_channels:
+                    known = await self.service.games.dm_channel_of(user_id)
+                    if known is not None:
+                        self._dm_channels[user_id] = known
                 if user_id not in self._dm_channels:  # opened while this one waited
                     channel = await self.bot.create_dm(discord.Object(user_id))
                     self._dm_channels[user_id] = channel.id
         return self._dm_channels[user_id]
+
+    def forget_dm(self, user_id: int, channel_id: int) -> None:
+        """The channel kept for the person is gone (Discord answered Unknown Channel): the
+        next send opens theirs again."""
+        if self._dm_channels.get(user_id) == channel_id:
+            del self._dm_channels[user_id]
+
+    def open_dm_soon(self, user_id: int) -> None:
+        """Open the person's DM channel now, in the background, as they take a seat: the
+        opening (one at a time for the whole bot) is then made while the table fills and
+        starts (the invitation, the start, the thread, the table message), not after them
+        with the first hand waiting for it. A person's channel is opened once either way."""
+        if user_id in self._dm_channels or user_id in self._dm_early:
+            return
+        task = asyncio.get_running_loop().create_task(self._open_early(user_id))
+        self._dm_early[user_id] = task
+
+    async def _open_early(self, user_id: int) -> None:
+        try:
+            await self.dm_channel(user_id)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            # Nothing lost: the hand's send opens it then, and says what went wrong.
+            log.info("could not open a DM channel ahead of the first hand: %s", error)
+        finally:
+            self._dm_early.pop(user_id, None)
+
+    def close(self) -> None:
+        """The bot stops: openings begun ahead of a hand are not waited for."""
+        for task in list(self._dm_early.values()):
+            task.cancel()
 
     def remember_dm(self, user_id: int, channel_id: int) -> None:
         self._dm_channels[user_id] = channel_id
@@ -225,7 +266,20 @@ class Messages:
     ) -> discord.Message:
         channel_id = await self.dm_channel(user_id)
         try:
-            return await self.send(channel_id, content=content, view=view, files=files, nonce=nonce)
+            try:
+                return await self.send(
+                    channel_id, content=content, view=view, files=files, nonce=nonce
+                )
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_CHANNEL:
+                    raise
+                # A channel kept from before no longer exists: theirs is opened afresh.
+                self.forget_dm(user_id, channel_id)
+                channel_id = await self.dm_channel(user_id, ask_store=False)
+                again_files = again(files) if files else None
+                return await self.send(
+                    channel_id, content=content, view=view, files=again_files, nonce=nonce
+                )
         except discord.Forbidden as error:
             if error.code == CANNOT_DM:
                 raise DmClosed(user_id) from error

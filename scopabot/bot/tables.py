@@ -113,6 +113,7 @@ class JoinTable(TableControl, template=_table(Action.JOIN, r"(?P<side>[0-9]?)"))
     async def act(self, interaction: discord.Interaction[ScopaBot], lang: Lang) -> None:
         service = interaction.client.service
         table = await service.tables.join(self.table_id, user=interaction.user.id, side=self.side)
+        interaction.client.messages.open_dm_soon(interaction.user.id)
         await self.show(interaction, table)
 
 
@@ -469,6 +470,8 @@ async def new(
         level=level,
         computers=computers,
     )
+    if table.seat_of(interaction.user.id) is not None:
+        interaction.client.messages.open_dm_soon(interaction.user.id)
     await invitations.post_invitation(interaction, table, lang, placement=placement)
 
 

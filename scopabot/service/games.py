@@ -695,6 +695,11 @@ class Games:
         """``{seat: (channel_id, message_id)}`` of the hand messages remembered."""
         return await self.core.store.games.seat_messages(game_id)
 
+    async def dm_channel_of(self, user_id: int) -> int | None:
+        """The person's DM channel as a hand of theirs last reached it (kept across restarts:
+        a front end need not ask Discord for it again), or ``None``."""
+        return await self.core.store.games.dm_channel_of(user_id)
+
     async def set_dm_refused(
         self, game_id: int, seat: int, *, at: int | None, noted: bool = False
     ) -> None:

@@ -253,6 +253,11 @@ class GameStore:
         """``{seat: (channel_id, message_id)}`` for the seats whose message is known."""
         return await self._db.read_once(_seat_messages, game_id)
 
+    async def dm_channel_of(self, user_id: int) -> int | None:
+        """The channel the person's last remembered hand DM is in: their DM channel with the
+        bot, which Discord keeps for good (``None``: no hand of theirs remembered)."""
+        return await self._db.read_once(_dm_channel_of, user_id)
+
     async def set_dm_refused(
         self, game_id: int, seat: int, *, at: int | None, noted: bool = False
     ) -> None:
@@ -491,6 +496,15 @@ def _seat_messages(conn: sqlite3.Connection, game_id: int) -> dict[int, tuple[in
             (game_id,),
         )
     }
+
+
+def _dm_channel_of(conn: sqlite3.Connection, user_id: int) -> int | None:
+    row = conn.execute(
+        "SELECT channel_id FROM game_seats WHERE user_id = ? AND channel_id IS NOT NULL"
+        " ORDER BY game_id DESC LIMIT 1",
+        (user_id,),
+    ).fetchone()
+    return None if row is None else int(row[0])
 
 
 def _set_dm_refused(

@@ -12,8 +12,9 @@ import functools
 from pathlib import Path
 
 from tests.standin import DiscordStandIn
+from tests.standin.models import Message
 
-from .helpers import START, BotProcess, hand_message, unanswered, world_with_threads
+from .helpers import JOIN, START, BotProcess, hand_message, unanswered, world_with_threads
 
 PEOPLE = 30
 OPEN_DM = "/users/@me/channels"
@@ -67,3 +68,75 @@ async def test_dm_channels_opened_at_once_stay_within_the_rate_limit(tmp_path: P
         assert not bot.errors(), bot.output()
     s.check()
     assert not unanswered(s)
+
+
+def openings_for(s: DiscordStandIn, user_id: int) -> list[object]:
+    return [
+        r
+        for r in s.requests
+        if r.route == OPEN_DM
+        and r.status == 200
+        and str((r.body or {}).get("recipient_id")) == str(user_id)
+    ]
+
+
+async def test_a_dm_channel_is_opened_as_its_person_sits_once_and_serves_the_hand(
+    threaded: DiscordStandIn, bot_py: BotProcess
+) -> None:
+    """The opening is made while the table fills, not after the start with the first hand
+    waiting for it: the host's at /scopa new, a joiner's at Join, each once."""
+    s = threaded
+    alice, bob = s.user("alice"), s.user("bob")
+    invitation = (await alice.slash("scopa new")).message
+    assert invitation is not None
+    await s.wait_for(lambda: openings_for(s, alice.user.id), timeout=30)
+    assert not openings_for(s, bob.user.id)  # not seated yet
+    assert not (await bob.click(invitation, JOIN)).failed
+    await s.wait_for(lambda: openings_for(s, bob.user.id), timeout=30)
+    assert not (await alice.click(invitation, START)).failed
+    for actor in (alice, bob):  # every hand reached its DM, in the channel opened early
+        hand = await s.wait_for(functools.partial(hand_message, s, actor), timeout=60)
+        assert len(openings_for(s, actor.user.id)) == 1
+        opened = openings_for(s, actor.user.id)[0]
+        assert str(hand.channel_id) == str(opened.response["id"])  # type: ignore[attr-defined]
+
+
+async def test_after_a_restart_a_known_persons_dm_channel_is_not_opened_again(
+    threaded: DiscordStandIn, tmp_path: Path
+) -> None:
+    """Discord keeps a person's DM channel with the bot for good: the one a hand of theirs
+    reached, as the store remembers it, serves their next game after a restart, with no new
+    opening (one request fewer on the bucket the whole bot shares, at the busiest moment)."""
+    s = threaded
+    alice = s.user("alice")
+
+    async def new_match() -> Message:
+        before = hand_message(s, alice)
+        invitation = (await alice.slash("scopa new", computers=1, deals=1)).message
+        assert invitation is not None
+        assert not (await alice.click(invitation, START)).failed
+
+        def dealt() -> Message | None:
+            hand = hand_message(s, alice)
+            return hand if hand is not None and hand is not before else None
+
+        return await s.wait_for(dealt, timeout=60)
+
+    bot = BotProcess(s, tmp_path / "bot.db")
+    await bot.start()
+    try:
+        first = await new_match()
+    finally:
+        code = await bot.stop()  # graceful: the hand's message is remembered before it ends
+    assert code == 0, bot.output()
+    assert len(openings_for(s, alice.user.id)) == 1
+    bot = BotProcess(s, tmp_path / "bot.db")
+    await bot.start()
+    try:
+        second = await new_match()
+    finally:
+        code = await bot.stop()
+    assert code == 0, bot.output()
+    assert not bot.errors(), bot.output()
+    assert second.channel_id == first.channel_id
+    assert len(openings_for(s, alice.user.id)) == 1

@@ -303,3 +303,20 @@ async def test_a_match_keeps_its_rating_changes(store: Store) -> None:
         befores = {k[2] for k in kept}
         assert (befores == {None}) if match == 0 else (None not in befores)  # first, then not
         assert (table_id, stored.id) in await store.games.owed_tables()  # the final table
+
+
+async def test_a_persons_dm_channel_is_the_one_their_last_hand_reached(store: Store) -> None:
+    """Kept across restarts, so the bot need not ask Discord to open it again."""
+    assert await store.games.dm_channel_of(5) is None
+    first = await _full_table(store, Rules(), [SeatHolder.human(5), SeatHolder.human(6)])
+    game = await store.tables.start(first, Game.new(Rules(), seed=1))
+    assert await store.games.dm_channel_of(5) is None  # no hand of theirs remembered yet
+    await store.games.set_seat_message(game.id, 0, channel_id=40, message_id=41)
+    await store.games.set_seat_message(game.id, 1, channel_id=50, message_id=51)
+    assert await store.games.dm_channel_of(5) == 40
+    assert await store.games.dm_channel_of(6) == 50
+    second = await _full_table(store, Rules(), [SeatHolder.human(6), SeatHolder.human(5)])
+    later = await store.tables.start(second, Game.new(Rules(), seed=2))
+    await store.games.set_seat_message(later.id, 1, channel_id=42, message_id=43)
+    assert await store.games.dm_channel_of(5) == 42  # the newest game's
+    assert await store.games.dm_channel_of(7) is None
