@@ -230,8 +230,14 @@ class PostgresDatabase:
         process made it fail. Shielded: a caller cancelled meanwhile leaves a transaction
         that ends whole (committed or rolled back), never one cut off between statements."""
         for attempt in range(_RETRIES):
+            running = asyncio.ensure_future(attempt_once())
             try:
-                return await asyncio.shield(attempt_once())
+                return await asyncio.shield(running)
+            except asyncio.CancelledError:
+                # The caller is gone; the transaction ends whole on its own, and whatever it
+                # ends with is this method's to take (asyncio would complain otherwise).
+                running.add_done_callback(_ended)
+                raise
             except Exception as exc:
                 error = self._translated(exc)
                 if not isinstance(error, ConflictError) or attempt == _RETRIES - 1:
@@ -282,6 +288,13 @@ async def _serializable(conn: asyncpg.Connection) -> None:
     (PostgreSQL's predicate locks cover whole pages, or a small table whole), a hundred
     times in five seconds with two processes (bench/processes.py), each refusal a retry."""
     await conn.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED")
+
+
+def _ended(task: asyncio.Future[Any]) -> None:
+    """A write whose caller was cancelled ended: take its outcome (a refusal no one waits
+    for is no error), so that asyncio does not report it as never retrieved."""
+    if not task.cancelled() and task.exception() is not None:
+        log.debug("a write whose caller was cancelled failed", exc_info=task.exception())
 
 
 def _lost(exc: BaseException) -> bool:
