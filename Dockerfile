@@ -12,6 +12,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     SCOPABOT_DB=/data/scopabot.db \
     LOG_LEVEL=INFO
 
+# FriBiDi (about 100 KB): Pillow's complex text layout loads it to shape Indic, Thai and Arabic
+# names and draw flags as one glyph in the pictures (docs/pictures.md); without it they are
+# drawn letter by letter.
+RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
+
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY scopabot ./scopabot

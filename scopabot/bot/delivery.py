@@ -63,6 +63,10 @@ log = logging.getLogger(__name__)
 PING_GAP = 120.0  # seconds: a live table pings the same person at most this often
 
 
+AGAIN_AT_MOST = 3
+"""Hand views drawn again when another process keeps moving the game while one is drawn."""
+
+
 class Delivery:
     def __init__(self, bot: ScopaBot) -> None:
         self.bot = bot
@@ -452,6 +456,10 @@ class Delivery:
             urgent=False,
             seat_view=self._kept_seat_view(game_id, seat),
         )
+        # Moved meanwhile by another process (a click it answered): never shown older.
+        view, files, version = await self.hand_as_now(
+            game_id, user_id, lang, (view, files, version), link=table_link(table), urgent=False
+        )
         known = (await self._seat_messages(game_id)).get(seat)
         stale = known if key in self.new_dm else None  # replaced below, then deleted
         if known is not None and key not in self.new_dm:
@@ -493,6 +501,37 @@ class Delivery:
         self._nonces_tried.discard(nonce)  # remembered: the next send has a nonce of its own
         (await self._seat_messages(game_id))[seat] = (sent.channel.id, sent.id)
         return version
+
+    async def hand_as_now(
+        self,
+        game_id: int,
+        user_id: int,
+        lang: Lang,
+        drawn: tuple[discord.ui.LayoutView, list[discord.File], int],
+        *,
+        link: str | None,
+        note: str = "",
+        urgent: bool = True,
+    ) -> tuple[discord.ui.LayoutView, list[discord.File], int]:
+        """``drawn`` (a hand view and its version), or the hand drawn again as the store has
+        it now when another process moved the game while ``drawn`` was made: processes
+        sharing the bot edit one hand DM (the answer to a click, the next turn shown by the
+        table's process), and the later edit must not show the earlier turn."""
+        view, files, version = drawn
+        for _ in range(AGAIN_AT_MOST):
+            if not await self.moved_since(game_id, version):
+                break
+            view, files, version = await self.hand_view(
+                game_id, user_id, lang, link=link, note=note, urgent=urgent
+            )
+        return view, files, version
+
+    async def moved_since(self, game_id: int, version: int) -> bool:
+        """Whether another process moved the game past ``version`` while its hand was drawn
+        (asked only when processes share the bot: one process's moves are all its own)."""
+        if self.bot.config.shard_ids is None:
+            return False
+        return await self.service.games.moved_since(game_id, version)
 
     async def _seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
         """The hands' DM messages of a game, read once (only this process changes them)."""

@@ -19,7 +19,16 @@ from PIL import Image, ImageDraw
 from scopabot.engine import CARDS, Card
 
 from .cards_art import back_image, card_height, card_image, corner_text
-from .fonts import chain, drawable, runs, text_length, visual
+from .fonts import (
+    chain,
+    clusters,
+    draw_piece,
+    drawable,
+    layout,
+    piece_length,
+    piece_metrics,
+    text_length,
+)
 from .names import labels
 from .theme import CREAM, INK, PALETTES, RGB, Palette, Theme
 
@@ -93,16 +102,17 @@ class Canvas:
         return self.inks.colour(max(seen, key=seen.count))
 
     def length(self, s: str, size: int, *, bold: bool = False) -> float:
-        return text_length(s if s.isascii() else visual(drawable(s)), size, bold)
+        return text_length(s, size, bold)
 
     def fit(self, s: str, size: int, width: float, *, bold: bool = False) -> str:
         """``s``, shortened with an ellipsis to fit ``width`` (long Discord names)."""
         s = drawable(s)
         if self.length(s, size, bold=bold) <= width:
             return s
-        while s and self.length(s + "…", size, bold=bold) > width:
-            s = s[:-1]
-        return s.rstrip() + "…"
+        parts = clusters(s)  # never cut inside a flag or a letter with its marks
+        while parts and self.length("".join(parts) + "…", size, bold=bold) > width:
+            parts.pop()
+        return "".join(parts).rstrip() + "…"
 
     def labels(
         self, names: Sequence[str], size: int, width: float, *, bold: bool = False
@@ -196,20 +206,18 @@ def text_mask(s: str, size: int, bold: bool) -> tuple[Image.Image, float, int, i
 
     Names, numbers and words come back move after move, and rendering a text is a good part of
     a picture's cost, so each is rendered once and pasted after."""
-    fonts = chain(size, bold)
-    ascent, descent = fonts[0].getmetrics()
-    line = s if s.isascii() else visual(drawable(s))
-    pieces = [(line, 0)] if s.isascii() else runs(line)
-    widths = [fonts[i].getlength(t) for t, i in pieces]
+    ascent, descent = chain(size, bold)[0].getmetrics()
+    pieces = layout(s)
+    widths = [piece_length(p, size, bold) for p in pieces]
     width = float(sum(widths))
-    metrics = [fonts[i].getmetrics() for _, i in pieces]
+    metrics = [piece_metrics(p, size, bold) for p in pieces]
     pad = TEXT_PAD + max([0] + [a - ascent for a, _ in metrics])
     below = TEXT_PAD + max([0] + [d - descent for _, d in metrics])
     mask = Image.new("L", (round(width) + 2 * TEXT_PAD + 2, ascent + descent + pad + below))
     pen = ImageDraw.Draw(mask)
     x = float(TEXT_PAD)
-    for (t, i), w in zip(pieces, widths, strict=True):
-        pen.text((x, pad + ascent), t, font=fonts[i], fill=255, anchor="ls")
+    for p, w in zip(pieces, widths, strict=True):
+        draw_piece(pen, (x, pad + ascent), p, size, bold)
         x += w
     return mask, width, ascent, descent, pad
 

@@ -1,5 +1,6 @@
 """The gallery in ``docs/gallery``: every card, and sample pictures of a table (two and four
-players, names in several scripts), a hand, a deal's breakdown (three players, a primiera
+players, names in several scripts, flags and Indic names), names drawn shaped and letter by
+letter, a hand, a deal's breakdown (three players, a primiera
 tie), the standings, and the figures as colour-blind players see them, in both themes and
 both languages.
 
@@ -16,12 +17,13 @@ import sys
 from pathlib import Path
 from typing import Final
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from scopabot.engine import CARDS, Card, DealScore, Game, GameView, Preset, Rules, Suit
 
 from .canvas import FORMAT, Canvas, encode
 from .cards_art import card_height, card_image
+from .fonts import SHAPING, draw_piece, drawable, piece_length, pieces
 from .i18n import Lang
 from .image import deal_image, deal_piles, hand_image, standings_image, table_image
 from .theme import PALETTES, Theme
@@ -128,6 +130,44 @@ def colour_blind_sheet() -> bytes:
     return encode(out)
 
 
+SHEET_NAMES: Final = (
+    "🇮🇹 Giulia",
+    "🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f Sam",
+    "👨\u200d👩\u200d👧 1\u20e3",
+    "हिन्दी नमस्ते",
+    "বাংলা",
+    "தமிழ்",
+    "สวัสดี",
+    "محمد علي 🇪🇬",
+)
+
+
+def names_sheet(size: int = 32) -> bytes:
+    """Names as the pictures draw them: on the left shaped by their fonts (Pillow's raqm), on
+    the right letter by letter, as a machine without FriBiDi draws them (a flag framed, a
+    family by its people); both keep every name apart. Only the right column without raqm."""
+    columns = (True, False) if SHAPING else (False,)
+    line, gap = round(size * 1.6), size
+    laid = [[pieces(drawable(n), shaped) for n in SHEET_NAMES] for shaped in columns]
+    widths = [max(sum(piece_length(p, size) for p in ps) for ps in col) for col in laid]
+    sheet = Image.new(
+        "L", (round(sum(widths)) + gap * (len(columns) + 1), line * len(SHEET_NAMES) + gap)
+    )
+    pen = ImageDraw.Draw(sheet)
+    x = float(gap)
+    for col, width in zip(laid, widths, strict=True):
+        for row, ps in enumerate(col):
+            at = x
+            for p in ps:
+                draw_piece(pen, (at, gap / 2 + row * line + size), p, size)
+                at += piece_length(p, size)
+        x += width + gap
+    colours = PALETTES[Theme.DARK]
+    out = Image.new("RGB", sheet.size, colours.felt)
+    out.paste(Image.new("RGB", sheet.size, colours.text), (0, 0), sheet)
+    return encode(out)
+
+
 def three_player_deal() -> tuple[DealScore, tuple[tuple[Card, ...], ...]]:
     """The first deal of a seeded three-player match, whose primiera is a tie (78 each)."""
     rules = Rules(players=3)
@@ -186,6 +226,11 @@ def write_gallery(folder: str | Path) -> list[Path]:
             names=("王小明", "김민준 🌸", "محمد علي", "😎🔥"),
             lang="it",
         ),
+        "table-names-flags-indic": table_image(
+            sample_position(Rules(preset=Preset.SCOPA, players=3), scopa=False),
+            names=("🇮🇹 Giulia", "राहुल 🇮🇳", "สมชาย 👨\u200d👩\u200d👧"),
+        ),
+        "names-shaped": names_sheet(),
         "deal-3-players-it": deal_image(
             deal3,
             rules=Rules(players=3),

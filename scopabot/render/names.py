@@ -27,13 +27,24 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from .fonts import drawable
+from .fonts import clusters, drawable, drawn_as
 
 MAX_NAME: Final = 32
 """Characters of a name shown (Discord's own limit for a display name)."""
 _MARKS_PER_LETTER: Final = 2  # accents stack; a hundred of them is a wall of ink
-_KEEP_FORMAT: Final = frozenset("\u200d")  # the zero-width joiner of emoji sequences
+_KEEP_FORMAT: Final = frozenset("\u200c\u200d")  # joiners: emoji sequences, Persian, Indic
 _SPACES: Final = frozenset({"Zs", "Zl", "Zp", "Cc"})
+_BLACK_FLAG: Final = "\U0001f3f4"
+
+
+def _flag_tag(out: list[str], char: str) -> bool:
+    """Whether ``char`` is a tag that spells a flag after a black flag (England 🏴 is 🏴 and
+    the tags "gbeng"): kept, or the name would show a pirate's flag."""
+    return (
+        "\U000e0020" <= char <= "\U000e007f"
+        and bool(out)
+        and (out[-1] == _BLACK_FLAG or "\U000e0020" <= out[-1] <= "\U000e007f")
+    )
 
 
 def plain_name(text: str | None) -> str | None:
@@ -56,7 +67,7 @@ def plain_name(text: str | None) -> str | None:
         if category in _SPACES:
             out.append(" ")
             marks = 0
-        elif category == "Cf" and char not in _KEEP_FORMAT:
+        elif category == "Cf" and char not in _KEEP_FORMAT and not _flag_tag(out, char):
             continue
         elif category in ("Cs", "Co", "Cn"):
             continue  # lone surrogates, private use, unassigned: nothing a font draws
@@ -90,8 +101,9 @@ def typed_text(text: str) -> str:
 ELLIPSIS: Final = "…"
 
 
-def _cut(name: str, head: int, tail: int) -> str:
-    return name[:head].rstrip() + ELLIPSIS + (name[len(name) - tail :].lstrip() if tail else "")
+def _cut(parts: Sequence[str], head: int, tail: int) -> str:
+    kept = "".join(parts[len(parts) - tail :]).lstrip() if tail else ""
+    return "".join(parts[:head]).rstrip() + ELLIPSIS + kept
 
 
 def shorten(name: str, fits: Callable[[str], bool], *, keep: str = "", way: str = "end") -> str:
@@ -100,7 +112,8 @@ def shorten(name: str, fits: Callable[[str], bool], *, keep: str = "", way: str 
     end ("…Montevecchio")."""
     if fits(name + keep):
         return name + keep
-    n = len(name)
+    parts = clusters(name)  # a cut never splits a flag or a letter from its accent
+    n = len(parts)
     for left in range(n - 1, 0, -1):
         if way == "end":
             head, tail = left, 0
@@ -108,16 +121,17 @@ def shorten(name: str, fits: Callable[[str], bool], *, keep: str = "", way: str 
             head, tail = (left + 1) // 2, left // 2
         else:
             head, tail = 0, left
-        shown = _cut(name, head, tail)
+        shown = _cut(parts, head, tail)
         if fits(shown + keep):
             return shown + keep
-    return (name[:1] + ELLIPSIS if name else "") + keep
+    return (parts[0] + ELLIPSIS if parts else "") + keep
 
 
 def labels(names: Sequence[str], fits: Callable[[str], bool]) -> list[str]:
     """Each seat's label by the rule above; ``fits`` says whether a label fits its room."""
     drawn = [drawable(n) for n in names]
-    marked = [not d or drawn.count(d) > 1 for d in drawn]
+    looks = [drawn_as(d) for d in drawn]
+    marked = [not d or looks.count(k) > 1 for d, k in zip(drawn, looks, strict=True)]
     for _ in range(2):
         for way in ("end", "middle", "start"):
             shown = [
@@ -126,7 +140,8 @@ def labels(names: Sequence[str], fits: Callable[[str], bool]) -> list[str]:
                 )
                 for seat, (d, m) in enumerate(zip(drawn, marked, strict=True))
             ]
-            alike = [shown.count(s) > 1 for s in shown]
+            looks = [drawn_as(s) for s in shown]
+            alike = [looks.count(k) > 1 for k in looks]
             if not any(alike):
                 return shown
         marked = [m or a for m, a in zip(marked, alike, strict=True)]

@@ -115,6 +115,7 @@ class Games:
         self.turn_claim = TURN_CLAIM
         self._drivers: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # games asked to play while their task was running
+        self._unclaimed: set[tuple[int, int]] = set()  # computer turns unclaimed at the last look
         # Nonces :meth:`hand_nonce` gave back kept from an earlier send that was not
         # remembered (a crash): Discord then answers with the message as it was first made,
         # and the front end edits it with the position of now (and discards the nonce).
@@ -306,6 +307,25 @@ class Games:
             )
             self.drive(game_id, fresh=True)
         return len(found)
+
+    async def unclaimed(self) -> int:
+        """Play the computer turns no process drives: a person's move written by a process
+        killed before it claimed the computer turn after it. Seen unclaimed at one version
+        at two looks in a row (a third of the lease's period apart): the mover's process
+        claims it within milliseconds of its move when it lives. Run by the scheduler's
+        holder; the turn is still claimed by version before it is thought, so a mover that
+        was only slow and the holder never both think it. How many were found."""
+        found = set(await self.core.store.deadlines.unclaimed_turns())
+        seen, self._unclaimed = self._unclaimed, found
+        again = sorted(turn for turn in found & seen if turn[0] not in self._drivers)
+        for game_id, version in again:
+            log.info(
+                "game %s: no process claimed its computer turn at %s; playing it here",
+                game_id,
+                version,
+            )
+            self.drive(game_id, fresh=True)
+        return len(again)
 
     async def timeout(self, game_id: int, version: int) -> None:
         """A turn's deadline passed: the table's rule plays for, or forfeits, the absent seat."""
@@ -604,6 +624,20 @@ class Games:
             )
 
     # ------------------------------------------------------------------ what people see
+
+    async def moved_since(self, game_id: int, version: int) -> bool:
+        """Whether the game as stored has moved past ``version`` (one indexed read), its live
+        copy here brought up to date if so. Several processes edit one person's hand DM (the
+        process a click reached answers it, the table's process shows the next turn): a view
+        drawn slowly (its picture, under load) at an old version, sent after another process
+        showed a newer one, would take the person back to a turn already played."""
+        stored = await self.core.store.games.version(game_id)
+        if stored is None or stored <= version:
+            return False
+        live = self.core.live.kept(game_id)
+        if live is not None and live.version < stored:
+            await self.core.live.refresh(live)
+        return True
 
     async def seat_view(self, game_id: int, *, user: int) -> SeatView:
         """What this person may see of the game: their hand, the public game, their choices."""

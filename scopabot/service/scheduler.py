@@ -11,13 +11,14 @@ at a time schedules, the one holding the store's ``scheduler`` lease (a row with
 and an expiry on the database's clock, renewed every third of :data:`LEASE_PERIOD`). The
 others ask for it as often; when its holder dies (or stops cleanly: it gives the lease up),
 one of them takes it within a lease period and a third, and plays the computer turns the dead
-process was thinking (:meth:`~.games.Games.orphans`). A lease rather than PostgreSQL's
-advisory lock: one code path on both databases (two processes may share a SQLite file too,
-e.g. a restart racing the old process), a bounded takeover even when the holder's machine is
-cut off without its connection being closed, and the lease's state readable in a table. Acting
-is still safe without it: every deadline and reminder is claimed before it is acted on, so two
-schedulers meeting (a holder paused past its lease) never act on one alarm twice; the lease
-keeps them from both reading every alarm and racing for it.
+process was thinking (:meth:`~.games.Games.orphans`) or had not claimed yet, killed between a
+person's move and the computer's turn after it (:meth:`~.games.Games.unclaimed`). A lease
+rather than PostgreSQL's advisory lock: one code path on both databases (two processes may
+share a SQLite file too, e.g. a restart racing the old process), a bounded takeover even when
+the holder's machine is cut off without its connection being closed, and the lease's state
+readable in a table. Acting is still safe without it: every deadline and reminder is claimed
+before it is acted on, so two schedulers meeting (a holder paused past its lease) never act on
+one alarm twice; the lease keeps them from both reading every alarm and racing for it.
 """
 
 from __future__ import annotations
@@ -172,6 +173,7 @@ class Deadlines:
             if left > 0:
                 try:
                     await self.games.orphans()
+                    await self.games.unclaimed()
                 except Exception:
                     log.warning("the orphaned computer turns could not be read", exc_info=True)
             return left > 0

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from functools import partial
 from typing import Any
 
+from .conflicts import conflicts_retried
 from .database import AnyDatabase, on_worker
 from .models import (
     GLOBAL,
@@ -124,6 +125,7 @@ class BoardStore:
         the move's write, which is refused if one of them moved since)."""
         return await self._db.read_once(ratings_of, category, tuple(boards), tuple(rating_ids))
 
+    @conflicts_retried
     async def put_ratings(
         self,
         category: str,
@@ -230,6 +232,7 @@ class BoardStore:
             )
         return out
 
+    @conflicts_retried
     async def import_matches(self, matches: Iterable[ImportedMatch]) -> int:
         """Add finished matches from elsewhere, with their players and win/game counts.
 

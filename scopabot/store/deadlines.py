@@ -79,6 +79,20 @@ def _orphans_sql(now: str) -> str:
     )
 
 
+UNCLAIMED_TURNS_SQL = (
+    "SELECT g.id, g.version FROM games g JOIN game_seats s ON s.game_id = g.id"
+    " AND s.seat = CAST(json_extract(g.snapshot, '$.turn') AS BIGINT)"
+    " WHERE g.status = 'playing' AND g.deadline_at IS NULL"
+    " AND (s.user_id IS NULL OR s.away <> 0)"
+    " AND NOT EXISTS (SELECT 1 FROM computer_turns c"
+    " WHERE c.game_id = g.id AND c.version >= g.version)"
+    " ORDER BY g.id LIMIT ?"
+)
+"""A computer seat in turn (or a seat handed to one) with no claim of this turn: its move's
+process has not claimed it yet (milliseconds), or died before it could. No deadline: a
+computer's turn never has one, so the index of deadlines is not what is read."""
+
+
 @dataclass(frozen=True)
 class _HoldSql:
     lease: tuple[str, str]
@@ -148,6 +162,14 @@ class DeadlineStore:
         to play: the process thinking it died. Whoever holds the scheduler plays them."""
         rows = await self._db.read_once(_rows, self._sql.orphans, (limit,))
         return [int(r[0]) for r in rows]
+
+    async def unclaimed_turns(self, *, limit: int = 100) -> list[tuple[int, int]]:
+        """Games (with their versions) whose computer seat is in turn and whose turn no
+        process has claimed: the process that wrote the move before it usually claims it at
+        once; one seen here twice, a few seconds apart, is a turn no one drives (its mover
+        was killed between the move and the claim). Whoever holds the scheduler plays them."""
+        rows = await self._db.read_once(_rows, UNCLAIMED_TURNS_SQL, (limit,))
+        return [(int(r[0]), int(r[1])) for r in rows]
 
     async def set(
         self,

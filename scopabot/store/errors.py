@@ -79,6 +79,14 @@ class DatabaseLockedError(DatabaseError):
     )
 
 
+class ConflictError(DatabaseLockedError):
+    """PostgreSQL refused a transaction for another process's at the same time (a
+    serialization failure, a deadlock): nothing of it was written, and the same transaction
+    run again normally goes through (:mod:`.conflicts`)."""
+
+    advice = "nothing was written; try again"
+
+
 class DiskFullError(DatabaseError):
     advice = (
         "the disk (or the configured size limit) is full; free some space and try again — "

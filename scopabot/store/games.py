@@ -24,6 +24,7 @@ import aiosqlite
 
 from scopabot.engine import Game, GameRecord, Rules
 
+from .conflicts import conflicts_retried
 from .database import AnyDatabase
 from .errors import GameClosedError, NotFoundError, StaleVersionError
 from .game_rows import (
@@ -222,6 +223,7 @@ class GameStore:
             notice,
         )
 
+    @conflicts_retried
     async def abandon(self, game_id: int, expected_version: int) -> int:
         """Mark a game abandoned (no result, no statistics) and cancel its table; returns the
         new version."""

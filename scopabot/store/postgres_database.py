@@ -7,8 +7,9 @@ SQLite store's. Between processes PostgreSQL keeps them apart: a write transacti
 ``SERIALIZABLE`` (SQLite's ``BEGIN IMMEDIATE`` lets one writer at a time; this lets several
 run and refuses the commit of one that another's changes would contradict). A one-hop write
 refused so is run again from its start, a few times, since it only ever used its own
-connection; a ``write()`` block cannot be run again and is refused with
-:class:`DatabaseLockedError` (the caller's move was not written and may be tried again). Moves
+connection; a ``write()`` block cannot be run again from inside and is refused with
+:class:`~.errors.ConflictError` (nothing written), and the store's method built on it, marked
+:func:`~.conflicts.conflicts_retried`, runs again whole (:mod:`.conflicts`). Moves
 stay exactly-once either way: the version check in the move's UPDATE is itself a
 compare-and-set.
 
@@ -27,7 +28,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any, Self, TypeVar, TypeVarTuple, cast
 
-from .errors import DatabaseLockedError, DatabaseUnreachableError, StoreError
+from .errors import ConflictError, DatabaseUnreachableError, StoreError
 from .migrate import Migration, load_migrations
 from .postgres import connect, migrate, redacted, require_driver, schema_version
 from .postgres_connection import AsyncConnection, run_blocking
@@ -107,7 +108,7 @@ class PostgresDatabase:
             return exc
         sqlstate = str(getattr(exc, "sqlstate", "") or "")
         if sqlstate in (_SERIALIZATION_FAILURE, _DEADLOCK):
-            return DatabaseLockedError(
+            return ConflictError(
                 self.url,
                 f"another process changed the same rows at the same time ({exc})",
                 "nothing was written; try again",
@@ -229,11 +230,17 @@ class PostgresDatabase:
         process made it fail. Shielded: a caller cancelled meanwhile leaves a transaction
         that ends whole (committed or rolled back), never one cut off between statements."""
         for attempt in range(_RETRIES):
+            running = asyncio.ensure_future(attempt_once())
             try:
-                return await asyncio.shield(attempt_once())
+                return await asyncio.shield(running)
+            except asyncio.CancelledError:
+                # The caller is gone; the transaction ends whole on its own, and whatever it
+                # ends with is this method's to take (asyncio would complain otherwise).
+                running.add_done_callback(_ended)
+                raise
             except Exception as exc:
                 error = self._translated(exc)
-                if not isinstance(error, DatabaseLockedError) or attempt == _RETRIES - 1:
+                if not isinstance(error, ConflictError) or attempt == _RETRIES - 1:
                     raise error from exc
                 await asyncio.sleep(0.005 * 2**attempt)
         raise AssertionError("unreachable")
@@ -271,10 +278,23 @@ class PostgresDatabase:
 
 
 async def _serializable(conn: asyncpg.Connection) -> None:
-    """A statement sent on its own (:meth:`PostgresDatabase.statement_once`) runs in a
-    ``SERIALIZABLE`` transaction of its own, as every write transaction here does: PostgreSQL
-    checks serializability only among serializable transactions."""
-    await conn.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE")
+    """A statement sent on its own (:meth:`PostgresDatabase.statement_once`: a plain move,
+    ``game_rows.MOVE_AT_ONCE_SQL``) runs in a ``READ COMMITTED`` transaction of its own, said
+    here whatever the server's default; every ``write()`` and one-hop transaction asks for
+    ``SERIALIZABLE`` itself. The plain move needs no more: its ``UPDATE … WHERE id = ? AND
+    version = ?`` is a compare-and-set on one row (a concurrent writer of the row waits for
+    the first to commit, then finds the version moved on and changes nothing), and it reads
+    nothing else. Serializable, it was refused for another process's move of another game
+    (PostgreSQL's predicate locks cover whole pages, or a small table whole), a hundred
+    times in five seconds with two processes (bench/processes.py), each refusal a retry."""
+    await conn.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED")
+
+
+def _ended(task: asyncio.Future[Any]) -> None:
+    """A write whose caller was cancelled ended: take its outcome (a refusal no one waits
+    for is no error), so that asyncio does not report it as never retrieved."""
+    if not task.cancelled() and task.exception() is not None:
+        log.debug("a write whose caller was cancelled failed", exc_info=task.exception())
 
 
 def _lost(exc: BaseException) -> bool:

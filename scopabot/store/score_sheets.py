@@ -10,6 +10,7 @@ from typing import Any
 
 import aiosqlite
 
+from .conflicts import conflicts_retried
 from .database import AnyDatabase
 from .errors import NotFoundError, StoreError
 from .models import ScoreEntry, ScoreSheet, from_ms, now, opt_dt, to_ms
@@ -21,6 +22,7 @@ class ScoreSheetStore:
     def __init__(self, database: AnyDatabase) -> None:
         self._db = database
 
+    @conflicts_retried
     async def open(
         self,
         *,
@@ -71,6 +73,7 @@ class ScoreSheetStore:
             )
             return [await _sheet(db, r[0]) for r in rows]
 
+    @conflicts_retried
     async def add_score(
         self,
         sheet_id: int,
@@ -97,6 +100,7 @@ class ScoreSheetStore:
             await _touch(db, sheet_id, stamp)
             return await _sheet(db, sheet_id)
 
+    @conflicts_retried
     async def undo_score(
         self, sheet_id: int, *, seq: int | None = None, at: datetime | None = None
     ) -> ScoreEntry | None:
@@ -132,6 +136,7 @@ class ScoreSheetStore:
         async with self._db.read() as db:
             return await _entries(db, sheet_id)
 
+    @conflicts_retried
     async def close(self, sheet_id: int) -> ScoreSheet:
         async with self._db.write() as db:
             await db.execute(

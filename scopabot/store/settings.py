@@ -8,6 +8,7 @@ import sqlite3
 
 from scopabot.engine import Rules
 
+from .conflicts import conflicts_retried
 from .database import AnyDatabase
 from .models import GuildSettings, UserSettings, now, to_ms
 
@@ -35,6 +36,7 @@ class SettingsStore:
         language, rules, channel = rows[0]
         return GuildSettings(guild_id, language, json.loads(rules), channel)
 
+    @conflicts_retried
     async def save_guild(self, settings: GuildSettings) -> None:
         if settings.default_rules:
             Rules.from_dict(settings.default_rules)  # refuse options no table could use

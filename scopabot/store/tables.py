@@ -12,6 +12,7 @@ import aiosqlite
 
 from scopabot.engine import Game, Rules
 
+from .conflicts import conflicts_retried
 from .database import AnyDatabase, on_worker
 from .errors import (
     AlreadySeatedError,
@@ -49,6 +50,7 @@ class TableStore:
 
     # ------------------------------------------------------------------ tables
 
+    @conflicts_retried
     async def create(
         self,
         *,
@@ -79,6 +81,7 @@ class TableStore:
             )
             return await _table(db, table_id)
 
+    @conflicts_retried
     async def open_rematch(
         self,
         game_id: int,
@@ -163,6 +166,7 @@ class TableStore:
             )
             return [await _table(db, r[0]) for r in rows]
 
+    @conflicts_retried
     async def update(
         self,
         table_id: int,
@@ -191,6 +195,7 @@ class TableStore:
             )
             return await _table(db, table_id)
 
+    @conflicts_retried
     async def take_seat(self, table_id: int, seat: int, holder: SeatHolder) -> Table:
         """Sit someone down before the start; one seat per person per table.
 
@@ -217,6 +222,7 @@ class TableStore:
             )
             return await _table(db, table_id)
 
+    @conflicts_retried
     async def leave_seat(self, table_id: int, seat: int) -> Table:
         """Free a seat before the start (refused with :class:`TableNotOpenError` after it)."""
         async with self._db.write() as db:
@@ -226,6 +232,7 @@ class TableStore:
             )
             return await _table(db, table_id)
 
+    @conflicts_retried
     async def move_seats(self, table_id: int, moves: dict[int, int]) -> Table:
         """Move seat holders before the start: ``moves`` maps a seat to its new seat. The
         seats left behind are freed; a destination must be free or itself moved away."""
@@ -251,6 +258,7 @@ class TableStore:
             )
             return await _table(db, table_id)
 
+    @conflicts_retried
     async def start(
         self,
         table_id: int,
@@ -292,6 +300,7 @@ class TableStore:
                 await on_worker(db, write_notice, game_id, 1, notice, to_ms(stamp))
         return StoredGame(game_id, 1, game)
 
+    @conflicts_retried
     async def cancel(self, table_id: int) -> Table:
         """Close a table that has not started (:class:`TableNotOpenError` otherwise)."""
         async with self._db.write() as db:

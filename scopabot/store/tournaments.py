@@ -19,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from .conflicts import conflicts_retried
 from .database import AnyDatabase
 from .errors import (
     AlreadyEnteredError,
@@ -152,6 +153,7 @@ class TournamentStore:
 
     # ------------------------------------------------------------------ tournaments
 
+    @conflicts_retried
     async def create(
         self,
         *,
@@ -264,6 +266,7 @@ class TournamentStore:
 
     # ------------------------------------------------------------------ entries
 
+    @conflicts_retried
     async def enter(
         self,
         tournament_id: int,
@@ -304,6 +307,7 @@ class TournamentStore:
             row = await _one(db, _SELECT_ENTRIES + " WHERE id = ?", (entry_id,))
             return _entry(row)
 
+    @conflicts_retried
     async def leave(self, tournament_id: int, user_id: int) -> Entry:
         """Take the person's entry (their pair's, too) out while registration is open."""
         async with self._db.write() as db:
@@ -331,6 +335,7 @@ class TournamentStore:
         async with self._db.read() as db:
             return await _entry_of(db, tournament_id, user_id)
 
+    @conflicts_retried
     async def withdraw(self, tournament_id: int, entry_id: int, *, at: datetime) -> bool:
         """Mark an entry withdrawn (once: False if it already was)."""
         async with self._db.write() as db:
@@ -343,6 +348,7 @@ class TournamentStore:
 
     # ------------------------------------------------------------------ the start
 
+    @conflicts_retried
     async def start(
         self,
         tournament_id: int,
@@ -403,6 +409,7 @@ class TournamentStore:
 
     # ------------------------------------------------------------------ rounds and pairings
 
+    @conflicts_retried
     async def open_round(
         self,
         tournament_id: int,
@@ -484,6 +491,7 @@ class TournamentStore:
             )
         return None if row is None else _pairing(row)
 
+    @conflicts_retried
     async def attach_table(self, pairing_id: int, table_id: int) -> bool:
         """Give an undecided pairing its table, once: False if it has one (or is decided)."""
         async with self._db.write() as db:
@@ -497,6 +505,7 @@ class TournamentStore:
                 return False
             return cursor.rowcount == 1
 
+    @conflicts_retried
     async def decide(
         self,
         pairing_id: int,
@@ -516,6 +525,7 @@ class TournamentStore:
             )
             return cursor.rowcount == 1
 
+    @conflicts_retried
     async def finish_round(self, tournament_id: int, round_number: int, *, at: datetime) -> None:
         async with self._db.write() as db:
             await db.execute(
@@ -524,6 +534,7 @@ class TournamentStore:
                 (to_ms(at), tournament_id, round_number),
             )
 
+    @conflicts_retried
     async def finish(
         self,
         tournament_id: int,
@@ -555,6 +566,7 @@ class TournamentStore:
             )
             return await _load(db, tournament_id)
 
+    @conflicts_retried
     async def set_deadline(
         self, tournament_id: int, expected_version: int, deadline: datetime | None
     ) -> Tournament:
@@ -579,6 +591,7 @@ class TournamentStore:
             )
         return None if row is None else row[0]
 
+    @conflicts_retried
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
         async with self._db.write() as db:
             await db.execute(

@@ -18,6 +18,7 @@ from tests.standin.gateway import IDENTIFY
 from tests.standin.models import walk_components
 
 from .helpers import (
+    CALLBACK,
     START,
     BotProcess,
     next_turn,
@@ -137,7 +138,22 @@ async def test_a_dm_click_moves_a_table_the_other_process_shows_and_it_edits_it_
         clicked_at = max(versions_of(hand.components))
         requests_before = len(s.requests)
         # alice's card, clicked in her DM: Discord sends it to shard 0's process, which
-        # applies it (and the computer's reply) and answers by editing her hand.
+        # applies it (and the computer's reply) and answers by editing her hand. Shard 1's
+        # process edits that same hand for her next turn, and its edit may reach Discord
+        # first: here it does (the answer waits for it, within Discord's 3 s), and the hand
+        # must still end live, at her turn, not at the answer's position a move behind.
+        dm = s.world.dm_channel(alice.user)
+        s.dispatcher.after(
+            CALLBACK,
+            lambda: any(
+                r.via == "shard 1" and r.method == "PATCH" and f"/channels/{dm.id}/" in r.path
+                for r in s.requests[requests_before:]
+                if r.status == 200
+            ),
+            seconds=1.0,
+            method="POST",
+            via="shard 0",
+        )
         await play_from(s, alice, hand)
         dm_clicks = {
             shard: [
@@ -162,11 +178,21 @@ async def test_a_dm_click_moves_a_table_the_other_process_shows_and_it_edits_it_
         )
         # The next click (shard 0 again) on the hand that shard 1's process sent plays on.
         _, hand = turn
+        clicked_at = max(versions_of(hand.components))  # before the click: edits follow it
         await play_from(s, alice, hand)
-        moved_to = max(versions_of(hand.components)) + 1
         await s.wait_for(
-            lambda: max(versions_of(table.components), default=0) >= moved_to, timeout=20
+            lambda: max(versions_of(table.components), default=0) >= clicked_at + 1, timeout=20
         )
+        # Never left at a turn already played: the edits of alice's hand (the answers by
+        # shard 0's process, the next turns by shard 1's) show later and later versions, but
+        # for an answer Discord carried out after shard 1's newer edit (as made so above: it
+        # was drawn before the computer's reply was stored), which is brought up at once.
+        await settled(migrated_postgres_url)
+        hand_shown = [max(v) for r in hand.history if (v := versions_of(r.components))]
+        for i in range(1, len(hand_shown)):
+            if hand_shown[i] < hand_shown[i - 1]:
+                assert i + 1 < len(hand_shown), hand_shown
+                assert hand_shown[i + 1] >= hand_shown[i - 1], hand_shown
     finally:
         await stop_all(bots)  # a stopping process sends what it still had to send
     # Exactly once: every request since the first click that was not the answer to a click

@@ -34,10 +34,13 @@ def test_any_text_becomes_one_visible_line_or_nothing(text: str) -> None:
         return
     assert name == name.strip() and name and len(name) <= MAX_NAME
     assert "`" not in name and "  " not in name
-    for char in name:
+    for at, char in enumerate(name):
         category = unicodedata.category(char)
         assert category not in ("Cc", "Zl", "Zp", "Cs", "Co", "Cn"), repr(name)
-        assert category != "Cf" or char == "\u200d", repr(name)
+        # the only format characters kept: the joiners (emoji, Persian), a flag's tags (England)
+        tag = "\U000e0020" <= char <= "\U000e007f" and at > 0
+        tag = tag and (name[at - 1] == "\U0001f3f4" or "\U000e0020" <= name[at - 1] <= "\U000e007f")
+        assert category != "Cf" or char in "\u200c\u200d" or tag, repr(name)
 
 
 def test_names_keep_what_people_read() -> None:
@@ -45,6 +48,9 @@ def test_names_keep_what_people_read() -> None:
     assert plain_name("Giulia 🂡") == "Giulia 🂡"
     assert plain_name("Nicolò") == "Nicolò"
     assert plain_name("\u200b") is None
+    england = "🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+    assert plain_name(f"{england} Sam") == f"{england} Sam"
+    assert plain_name("Sam\U000e0067") == "Sam"  # a tag spelling no flag is not kept
 
 
 class _Public:

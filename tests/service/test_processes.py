@@ -221,3 +221,56 @@ async def test_a_holder_is_gone_only_if_its_process_on_this_machine_is() -> None
     assert not gone_from_here(f"{here}:1:0dead")  # a running process (init) has it
     assert not gone_from_here(f"another-{here}:{child.pid}:0dead")  # another machine's
     assert not gone_from_here("not a holder")
+
+
+async def test_a_computer_turn_whose_movers_process_died_before_claiming_it_is_played(
+    database: Path | str, store: Store
+) -> None:
+    """A person's move applied by one process (a DM click on shard 0's), which is SIGKILLed
+    right after writing it, before it claims the computer's turn that follows: the
+    scheduler's holder, which does not drive that game, plays the turn once, without waiting
+    for a process to start."""
+    from scopabot.service import GameService
+    from scopabot.service.thinking import InlineThinker
+    from scopabot.store import ActorKind
+
+    from .helpers import play_once
+
+    holder = await GameService.start(
+        store, thinker=InlineThinker(), computer_pause=0, lease_period=1.0
+    )
+    try:
+        table = await holder.tables.open(host=1, computers=1, level="random")
+        game_id = (await holder.tables.start(table.id, by=1, seed=2)).game_id
+        await holder.settle()
+        if (await holder.games.public_view(game_id)).turn != 0:
+            await play_once(holder, game_id, 1)
+            await holder.settle()
+        assert (await holder.games.public_view(game_id)).turn == 0
+        await until(lambda: holder.deadlines.holds_lease, "the holder took the lease")
+        mover = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.service.mover_process",
+            str(database),
+            str(game_id),
+            "1",
+            cwd=ROOT,
+            stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        out, _ = await mover.communicate()
+        assert mover.returncode == -signal.SIGKILL, out
+        moves = await store.games.moves(game_id)
+        assert moves[-1].actor.kind is ActorKind.USER  # written, and nothing after it
+
+        async def played() -> bool:
+            return len(await store.games.moves(game_id)) > len(moves)
+
+        await until(played, "the computer's turn played by the scheduler's holder")
+        await holder.settle()
+        after = await store.games.moves(game_id)
+        assert [m.actor.kind for m in after[len(moves) :]] == [ActorKind.COMPUTER]  # once
+        assert (await holder.games.public_view(game_id)).turn == 0  # the person's again
+    finally:
+        await holder.close()

@@ -152,3 +152,73 @@ async def test_a_computer_turn_is_claimed_by_one_process(database: Path | str) -
     finally:
         await one.close()
         await two.close()
+
+
+async def test_a_computer_turn_no_process_claimed_is_found(database: Path | str) -> None:
+    """A person's move written, then its process killed before it claimed the computer turn
+    after it: that turn is listed as unclaimed until some process claims it (at its version
+    or a later one); a person's turn, a claim of an older turn and a finished game are not."""
+    from scopabot.service.live import LiveGames
+    from scopabot.store import Actor
+
+    one = await Store.open(database)
+    two = await Store.open(database)
+    try:
+        stored = await new_game(one, Rules(), 1)  # a person in seat 0, a computer in seat 1
+        game, version = stored.game, stored.version
+        if game.turn == 1:
+            applied = await LiveGames.of(one).apply_move(
+                stored.id, version, game.legal_moves()[0], by=Actor.computer()
+            )
+            game, version = applied.game, applied.version
+        assert game.turn == 0
+        assert await two.deadlines.unclaimed_turns() == []  # a person's turn
+        applied = await LiveGames.of(one).apply_move(
+            stored.id, version, game.legal_moves()[0], by=Actor.user(100)
+        )
+        version = applied.version
+        assert applied.game.turn == 1
+        assert await two.deadlines.unclaimed_turns() == [(stored.id, version)]
+        assert await one.deadlines.claim_turn(stored.id, version - 1, "one", 30)  # older turn
+        assert await two.deadlines.unclaimed_turns() == [(stored.id, version)]
+        assert await one.deadlines.claim_turn(stored.id, version, "one", 0.05)
+        assert await two.deadlines.unclaimed_turns() == []
+        await asyncio.sleep(0.1)  # run out: an orphan now, not an unclaimed turn
+        assert await two.deadlines.unclaimed_turns() == []
+        assert await two.deadlines.orphaned_turns() == [stored.id]
+        await one.games.abandon(stored.id, version)
+        async with one.database.write() as db:
+            await db.execute("DELETE FROM computer_turns")
+        assert await two.deadlines.unclaimed_turns() == []  # no longer played
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_two_processes_opening_and_starting_tables_at_once_all_get_through(
+    database: Path | str,
+) -> None:
+    """Two processes opening, filling and starting unrelated tables at the same moments:
+    PostgreSQL refuses some of those transactions for the other's (small tables are read
+    whole), and the store runs them again; every table starts, none twice, nothing is
+    refused to its caller (as on SQLite, whose one writer at a time waits instead)."""
+    from scopabot.engine import Game
+    from scopabot.store import SeatHolder
+
+    one = await Store.open(database)
+    two = await Store.open(database)
+    try:
+
+        async def table(store: Store, n: int) -> int:
+            opened = await store.tables.create(host_id=100 + n, rules=Rules(), guild_id=n)
+            await store.tables.take_seat(opened.id, 0, SeatHolder.human(100 + n))
+            await store.tables.take_seat(opened.id, 1, SeatHolder.computer("easy"))
+            started = await store.tables.start(opened.id, Game.new(Rules(), seed=n))
+            return started.id
+
+        games = await asyncio.gather(*(table((one, two)[n % 2], n) for n in range(40)))
+        assert len(set(games)) == 40
+        assert len(await one.games.playing()) == 40
+    finally:
+        await one.close()
+        await two.close()
