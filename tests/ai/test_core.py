@@ -288,3 +288,19 @@ def test_any_split_of_the_cards_scores_as_the_engine_scores_it(
         by_suit = [list(range(0, 20)), list(range(20, 40))]
         masks = [core.mask_of(p) for p in by_suit]
         assert c.totals(masks, scope) == list(score_deal(rules, by_suit, scope, deal=1).totals)
+
+
+def test_the_random_playout_forgets_its_rows_between_playouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The rows of the table codes met are dropped when there are too many; a playout
+    # started after that plays and scores as the engine's Deal all the same.
+    monkeypatch.setattr(core, "_ROWS_LIMIT", 3)
+    for rules in (Rules(), Rules(preset=Preset.SCOPONE_SCIENTIFICO, asso_piglia_tutto=True)):
+        c = core.Core(rules)
+        for seed in range(6):
+            deal = Game.new(rules, seed=seed).deal
+            s = core.State.of(deal)
+            points = core.random_playout(c, s, random.Random(seed).getrandbits)
+            assert points == random_playout_on_the_deal(deal.copy(), random.Random(seed))
+            assert len(c.codes) >= 3  # the rows of this playout, past the limit
