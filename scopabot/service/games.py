@@ -347,6 +347,7 @@ class Games:
                         losing_side=game.rules.side_of(seat),
                         reason="forfeit",
                         at=self.core.now(),
+                        timed_out=seat,
                     )
                 except (StaleVersionError, GameClosedError):
                     # The person's move (or a resignation) beat the deadline: nothing to do.

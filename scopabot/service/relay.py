@@ -205,13 +205,14 @@ class Relay:
                     )
                 )
             elif kind == "timeout":
+                forfeit = bool(note.get("forfeit"))  # the match's end follows (an "over")
                 events.append(
                     TimeoutApplied(
                         table_id=tid,
                         game_id=gid,
                         seat=int(note["seat"]),
                         user_id=note.get("user"),
-                        what=TimeoutAction.COMPUTER_PLAYED,
+                        what=TimeoutAction.FORFEIT if forfeit else TimeoutAction.COMPUTER_PLAYED,
                         handed_to_computer=bool(note.get("handed")),
                         version=version,
                     )
