@@ -45,6 +45,10 @@ DEFER_AFTER = 2.0  # seconds; Discord allows 3 for the first answer
 # A played card's answer is its new hand, picture included; when the picture is not drawn
 # this long after the move was accepted, the hand goes without it first (see answer_played).
 ANSWER_WITHIN = 0.05  # seconds
+# How often an answer shown on another process's table is brought up to the game's version
+# (Actions.keep_up): each look past the first follows a move made while the answer was on its
+# way, so a few are plenty; the other process shows anything later by itself.
+KEEP_UP_LOOKS = 5
 ANSWERING = "scopabot.answering"
 # Discord takes a first answer within 3 s of the click. When it has not taken the answer to a
 # played card this long after the click reached the bot (it answered 500 and discord.py
@@ -493,7 +497,41 @@ class Actions:
             game_id, user_id, lang, await drawing, link=link, note=note
         )
         await edit_clicked(interaction, view, files)
+        if not self.bot.owns(seat_view.table.guild_id):
+            version = await self.keep_up(interaction, game_id, version, lang, link)
         return version
+
+    async def keep_up(
+        self,
+        interaction: discord.Interaction[ScopaBot],
+        game_id: int,
+        shown: int,
+        lang: Lang,
+        link: str | None,
+    ) -> int:
+        """The hand just shown through the interaction, brought up to the game's version.
+
+        Another process shows this table (shards.py) and edits this very hand for what follows
+        the move (a computer's reply, the person's next turn), by its own request: that edit
+        may land before this answer's, which would then leave the hand a move behind with its
+        buttons dead. So, once the answer has landed, the game's stored version is read again
+        and, while it is past what was shown, the hand is shown again through the interaction.
+        A move made after the last look is shown by the other process with a request sent
+        after it, and so landing after this answer's last edit."""
+        user_id = interaction.user.id
+        for _ in range(KEEP_UP_LOOKS):
+            seat_view = await self.service.games.seat_view(game_id, user=user_id)
+            if seat_view.version <= shown:
+                break
+            view, files, shown = await self.bot.delivery.hand_view(
+                game_id, user_id, lang, link=link, seat_view=seat_view
+            )
+            try:
+                await edit_clicked(interaction, view, files)
+            except discord.HTTPException as exc:  # the other process's edit stands
+                log.warning("game %s: the hand could not be brought up (%s)", game_id, exc.status)
+                break
+        return shown
 
     async def show_hand(
         self, interaction: discord.Interaction[ScopaBot], game_id: int, lang: Lang

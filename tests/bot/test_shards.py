@@ -18,6 +18,7 @@ from tests.standin.gateway import IDENTIFY
 from tests.standin.models import walk_components
 
 from .helpers import (
+    CALLBACK,
     START,
     BotProcess,
     next_turn,
@@ -137,7 +138,22 @@ async def test_a_dm_click_moves_a_table_the_other_process_shows_and_it_edits_it_
         clicked_at = max(versions_of(hand.components))
         requests_before = len(s.requests)
         # alice's card, clicked in her DM: Discord sends it to shard 0's process, which
-        # applies it (and the computer's reply) and answers by editing her hand.
+        # applies it (and the computer's reply) and answers by editing her hand. Shard 1's
+        # process edits that same hand for her next turn, and its edit may reach Discord
+        # first: here it does (the answer waits for it, within Discord's 3 s), and the hand
+        # must still end live, at her turn, not at the answer's position a move behind.
+        dm = s.world.dm_channel(alice.user)
+        s.dispatcher.after(
+            CALLBACK,
+            lambda: any(
+                r.via == "shard 1" and r.method == "PATCH" and f"/channels/{dm.id}/" in r.path
+                for r in s.requests[requests_before:]
+                if r.status == 200
+            ),
+            seconds=1.0,
+            method="POST",
+            via="shard 0",
+        )
         await play_from(s, alice, hand)
         dm_clicks = {
             shard: [

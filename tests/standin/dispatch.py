@@ -93,6 +93,17 @@ class _Slow:
     when: Callable[[Call], bool] | None
 
 
+@dataclass
+class _Held:
+    """A request to carry out only once something else has happened (:meth:`Dispatcher.after`)."""
+
+    route: str
+    until: Callable[[], bool]
+    seconds: float
+    method: str | None
+    via: str | None
+
+
 class Dispatcher:
     """Routes and the path every request takes through them."""
 
@@ -100,6 +111,7 @@ class Dispatcher:
         self.s = standin
         self.routes: list[_Route] = []
         self._slow: list[_Slow] = []
+        self._held: list[_Held] = []
         self._released = asyncio.Event()  # set: the answers held are given now
         self._failing: list[tuple[str, float, int]] = []
 
@@ -118,6 +130,22 @@ class Dispatcher:
         reply, a message) while the bot still waits to learn, say, the message's id (or is
         killed before it does)."""
         self._slow.append(_Slow(route, seconds, method, channel_id, when))
+
+    def after(
+        self,
+        route: str,
+        until: Callable[[], bool],
+        *,
+        seconds: float,
+        method: str | None = None,
+        via: str | None = None,
+    ) -> None:
+        """Carry out the next request to ``route`` (only with ``method``, through the door
+        ``via``, when given) once ``until()`` holds, or after ``seconds`` at most: Discord
+        takes two processes' requests in whichever order they reach it, and a test makes the
+        order it is about. ``seconds`` is Discord's own time (it counts against an
+        interaction's 3 s), so it is not stretched by the stand-in's patience."""
+        self._held.append(_Held(route, until, seconds, method, via))
 
     def release(self) -> None:
         """Give every answer held by :meth:`answer_slowly` now (the stand-in closing: nobody
@@ -240,6 +268,17 @@ class Dispatcher:
                 )
             return limited
         headers.update(rate_headers)
+        for held in self._held:
+            if (
+                held.route == route.pattern
+                and held.method in (None, request.method)
+                and held.via in (None, record.via)
+            ):
+                self._held.remove(held)
+                until = time.monotonic() + held.seconds
+                while not held.until() and time.monotonic() < until:
+                    await asyncio.sleep(0.005)
+                break
         call = Call(request.method, route.pattern, params, record.query, record.body, files)
         self._validate(call)
         result = await route.handler(call)
