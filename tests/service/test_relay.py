@@ -254,6 +254,23 @@ async def test_a_forfeit_by_timeout_elsewhere_comes_with_whose_time_ran_out(
     assert over.losing_side == public.turn % 2  # two players: a seat is a side
 
 
+async def test_a_hand_drawn_before_another_processs_move_is_known_to_be_old(
+    pair: tuple[GameService, GameService],
+) -> None:
+    """The table's process drew a hand at one version; a click elsewhere moved the game
+    meanwhile: asked before it sends the hand, it learns so (and its copy is the game's
+    now), rather than edit the person's DM back to a turn already played."""
+    here, there = pair
+    game_id = await started(here)
+    drawn = (await here.games.public_view(game_id)).version
+    assert not await here.relay.moved_since(game_id, drawn)
+    public = await there.games.public_view(game_id)
+    await play_once(there, game_id, public.seats[public.turn].user_id or 0)
+    assert await here.relay.moved_since(game_id, drawn)
+    assert (await here.games.public_view(game_id)).version == drawn + 1  # read again
+    assert not await here.relay.moved_since(game_id, drawn + 1)
+
+
 async def test_a_computers_reply_to_a_move_made_elsewhere_is_told_too(
     pair: tuple[GameService, GameService],
 ) -> None:
