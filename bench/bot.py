@@ -23,7 +23,12 @@ route has one rate limit for the whole bot), play match after match, and the fig
 taken over the S seconds after the last has arrived, when every game is under way. Tables are
 opened in several channels (25 people a channel), as on a big server: threads are opened in
 one channel at its rate limit, which would pace the starts rather than measure the bot. Also
-printed: the harness's own CPU (the stand-in and the people share the bot's cores).
+printed: the harness's own CPU (the stand-in and the people share the bot's cores); the ramp
+as it goes (every 10 s: people arrived, playing, waiting for their first hand); how many got
+their first hand, how long after their ``/scopa new``, and the tries that failed; the DM
+channels opened and their rate against the route's limit; the bot's first error with its
+traceback (a bot that cannot keep up with the starts never reaches steady play: this says
+when and why).
 
     PYTHONPATH=. python bench/bot.py --games 300 --seconds 40
     PYTHONPATH=. python bench/bot.py --games 500 --think 5 --seconds 40
@@ -137,6 +142,20 @@ def time_answers(s: DiscordStandIn, answers: Answers) -> None:
             route.handler = edited
 
 
+def time_dm_openings(s: DiscordStandIn, opened: list[float]) -> None:
+    """Note when each DM channel opening reached Discord (one rate limit for the whole bot:
+    it can pace the starts, whatever the bot's speed)."""
+    for route in s.dispatcher.routes:
+        if route.method == "POST" and route.pattern == "/users/@me/channels":
+            handler = route.handler
+
+            async def opening(call: object, handler: object = handler) -> object:
+                opened.append(s.world.clock.now())
+                return await handler(call)  # type: ignore[operator]
+
+            route.handler = opening
+
+
 class Window:
     """The measured seconds: all of the run (``--seconds 0``, each person plays one match), or
     ``seconds`` of steady play once every person has arrived, people playing match after
@@ -155,6 +174,28 @@ class Window:
         return bool(self.seconds) and when >= self.end
 
 
+class Starts:
+    """When each person arrived (asked for their first table) and when their first hand came,
+    on the world's clock, and how many of their tries to start a table failed: the ramp as it
+    went, since a bot that cannot keep up with starts never reaches steady play."""
+
+    def __init__(self) -> None:
+        self.arrived: dict[int, float] = {}  # person -> first /scopa new
+        self.dealt: dict[int, float] = {}  # person -> their first hand seen
+        self.failed = 0  # a new table or its start not answered; the person tried again
+        self.never = 0  # a table whose hand never came (120 s): another table tried
+
+    def waits(self) -> list[float]:
+        return sorted(self.dealt[p] - self.arrived[p] for p in self.dealt)
+
+    def line(self, now: float, origin: float) -> str:
+        waiting = len(self.arrived) - len(self.dealt)
+        return (
+            f"  at {now - origin:5.0f} s: {len(self.arrived)} arrived, {len(self.dealt)} "
+            f"playing, {waiting} waiting for their first hand"
+        )
+
+
 async def one_game(
     s: DiscordStandIn,
     actor: Actor,
@@ -167,9 +208,11 @@ async def one_game(
     arrive: float,
     channel: str,
     window: Window,
-    arrived: list[int],
+    starts: Starts,
+    person: int,
 ) -> int:
     await asyncio.sleep(arrive)  # people do not all open tables at once
+    starts.arrived[person] = s.world.clock.now()
     moves = 0
     previous = None
     first = True
@@ -177,9 +220,11 @@ async def one_game(
         created = await actor.slash("scopa new", computers=1, deals=deals, channel=channel)
         invitation = created.message
         if created.failed or invitation is None:  # counted as failed; the person tries again
+            starts.failed += first
             await asyncio.sleep(1.0)
             continue
         if (await actor.click(invitation, "Inizia")).failed:
+            starts.failed += first
             await asyncio.sleep(1.0)
             continue
 
@@ -193,10 +238,11 @@ async def one_game(
         try:
             found = await s.wait_for(dealt, timeout=120)
         except TimeoutError:  # never started (counted): another table
+            starts.never += first
             continue
         previous = found
         if first:
-            arrived.append(1)
+            starts.dealt[person] = s.world.clock.now()
             first = False
         moves += await one_match(s, actor, found, acks, think, rng, answers, window)
         if not window.seconds:
@@ -307,6 +353,8 @@ async def main(
         # arrival of the bot's first response (the harness's own waiting left out).
         answers = Answers()
         time_answers(s, answers)
+        opened: list[float] = []
+        time_dm_openings(s, opened)
         # A 429 is counted here (the figure this bench reports), not raised in the clicks.
         # So are interactions that failed (no answer within Discord's 3 s): on a loaded
         # machine some do, and the people go on as they would.
@@ -327,7 +375,8 @@ async def main(
                 assert bot.process is not None
                 pid = bot.process.pid
                 acks: list[float] = []
-                arrived: list[int] = []
+                starts = Starts()
+                origin = s.world.clock.now()
                 marks: dict[str, tuple[float, float, float, int, float]] = {}
 
                 def mark(name: str) -> None:
@@ -344,9 +393,17 @@ async def main(
                     over: someone whose table never started must not hold the run), close it
                     ``seconds`` later."""
                     began = time.perf_counter()
-                    while len(arrived) < games and time.perf_counter() - began < ramp + 30:
+                    shown = began
+                    while len(starts.dealt) < games and time.perf_counter() - began < ramp + 30:
                         await asyncio.sleep(0.1)
-                    print(f"{len(arrived)} of {games} people playing when the window opened")
+                        if time.perf_counter() - shown >= 10:
+                            shown = time.perf_counter()
+                            print(starts.line(s.world.clock.now(), origin), flush=True)
+                    print(
+                        f"{len(starts.dealt)} of {games} people playing when the window "
+                        f"opened, {s.world.clock.now() - origin:.0f} s after the first could "
+                        f"arrive (the ramp: {ramp:.0f} s)"
+                    )
                     window.start = s.world.clock.now()
                     mark("start")
                     await asyncio.sleep(seconds)
@@ -372,7 +429,8 @@ async def main(
                             arrive=arrivals.uniform(0, ramp),
                             channel=channels[n // PEOPLE_PER_CHANNEL],
                             window=window,
-                            arrived=arrived,
+                            starts=starts,
+                            person=n,
                         )
                     )
                     for n, a in enumerate(actors)
@@ -395,6 +453,14 @@ async def main(
                 raise
             finally:
                 await bot.stop()
+                troubles = [ln for ln in bot.lines if " WARNING " in ln or " ERROR " in ln]
+                print(f"the bot logged {len(troubles)} warnings and errors", end="")
+                if troubles:  # the first with what followed it (a traceback), and the last
+                    first = bot.lines.index(troubles[0])
+                    print("; the first:", *bot.lines[first : first + 40], sep="\n   ")
+                    print("the last:", *(ln[:300] for ln in troubles[-4:]), sep="\n   ")
+                else:
+                    print()
             (cpu0, kids0, wall0, before, own0), (cpu1, kids1, wall1, after, own1) = (
                 marks["start"],
                 marks["end"],
@@ -425,6 +491,22 @@ async def main(
         print(
             f"{games} games at once, {deals} deal(s) each, {person_moves} moves by people, "
             f"{all_moves} in all, {wall:.1f} s"
+        )
+    waits = starts.waits()
+    if waits:
+        print(
+            f"table starts: {len(starts.dealt)} of {games} people got their first hand, "
+            f"from their arrival (/scopa new) to it: median {statistics.median(waits):.1f} s, "
+            f"p90 {pct(waits, 0.9):.1f} s, max {waits[-1]:.1f} s; {starts.failed} tries "
+            f"failed (new or Inizia not answered) and {starts.never} tables never dealt "
+            f"before the first hand"
+        )
+    if len(opened) > 1:
+        span = opened[-1] - opened[0]
+        print(
+            f"DM channels opened: {len(opened)}, over {span:.0f} s "
+            f"({(len(opened) - 1) / span if span else 0:.1f} a second; the route's limit: "
+            f"{s.rate_limits.limit} a {s.rate_limits.window:g} s window, the whole bot's)"
         )
     print(
         f"click -> acknowledgement (Discord's side): median "

@@ -51,6 +51,18 @@ PRIMIERA_OF_SUIT: Final = tuple(
     for chunk in range(1024)
 )
 """The best primiera card of one suit, indexed by that suit's ten bits (0: no card of it)."""
+_ALL_SUITS: Final = 4 * 64
+_PRIMIERA_HELD: Final = tuple(p + 64 if p else 0 for p in PRIMIERA_OF_SUIT)
+"""The best primiera card of a suit plus 64 for holding the suit, so that a sum of the four
+suits is at least :data:`_ALL_SUITS` exactly when every suit is held (the primiera is then
+that sum less it; three suits make at most 255)."""
+_PRIMIERA_REST: Final = tuple(_PRIMIERA_HELD[chunk ^ DENARI] for chunk in range(1024))
+"""The same for the cards of a suit that a chunk does not hold."""
+_ALL_CARDS: Final = (1 << 40) - 1
+_CODE_OF_SUIT: Final = tuple(
+    sum(1 << (4 * (v + 1)) for v in range(10) if chunk >> v & 1) for chunk in range(1024)
+)
+"""The code (:data:`VALUE_CODE`) of the cards of one suit, by that suit's ten bits."""
 NAPOLA_OF: Final = tuple(
     0 if chunk & 7 != 7 else next((r for r in range(3, 10) if not chunk >> r & 1), 10)
     for chunk in range(1024)
@@ -66,8 +78,11 @@ _CACHE_LIMIT: Final = 100_000
 _GREEDY_LIMIT: Final = 40_000
 """About 1.5 KB a table: some 60 MB for a worker that has searched for a long time."""
 
-_BY_CARD: Final = itemgetter(*VALUE_OF)
-"""Turns a row by value 0..10 into the same row by card index 0..39."""
+_SEVERAL: Final = 1 << 40
+"""In a row of :meth:`Core.row`, the "cards taken" of a card with several captures: no card
+of a table, so that taking them off the table leaves nothing."""
+_ROWS_LIMIT: Final = 100_000
+
 
 Recipe = tuple[int, int, tuple[tuple[int, int], ...]]
 """One way to take cards of a table by sum, by values: the mask of the values taken whole,
@@ -115,6 +130,12 @@ the value captures, the worth of its best play beside the card's own (with no ne
 view; with one; with one that holds a seven), the values whose presence in the next hand
 makes the play leave a sweep (as bits), and the best capture (and the best when a seven is
 feared). See :meth:`Core.greedy_entry`."""
+Step = tuple[int, int]
+"""What a card does to a table in the random playout: see :meth:`Core.row`."""
+Getter = Callable[[Sequence[int]], tuple[int, ...]]
+"""Picks cards off a sequence of them (a deck, hands given in turn), in a new order."""
+Progress = tuple[tuple[Getter, ...] | None, Getter, tuple[int, ...]]
+"""A round in progress, as :meth:`Core.in_progress` plays it."""
 Entry = tuple[int, tuple[tuple[Recipe, ...], ...]]
 """What a table of one code allows: the sum of its values, and for each played value 0..10 (0
 unused) that has no card of its value on the felt, the recipes of its captures."""
@@ -132,18 +153,23 @@ class Core:
 
     __slots__ = (
         "apt",
-        "by_card",
+        "code_ids",
+        "codes",
         "greedy",
         "hand_size",
+        "later",
         "lay_feared",
         "lay_worth",
         "n",
         "napola",
         "next_seat",
+        "progress",
         "re_bello",
         "recipes",
         "round_cards",
+        "round_seats",
         "rounds",
+        "rows",
         "rules",
         "sevens",
         "side_of",
@@ -171,10 +197,19 @@ class Core:
             for suit in range(4)
         )
         self.recipes: dict[int, Entry] = {}
-        self.by_card: dict[int, tuple[int, ...]] = {}
+        self.codes: list[int] = []
+        self.code_ids: dict[int, int] = {}
+        self.rows: list[tuple[Step, ...] | None] = []
         self.greedy: dict[int, Greedy] = {}
         self.round_cards = rules.players * rules.hand_size
-        self.rounds: dict[int, tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]] = {}
+        self.rounds: dict[int, tuple[Getter, ...]] = {}
+        self.progress: dict[tuple[int, ...], Progress] = {}
+        self.later: dict[tuple[int, int], tuple[tuple[Getter, ...], ...]] = {}
+        # The seat of each play of a whole round, by dealer: from the dealer's right.
+        self.round_seats = tuple(
+            tuple((dealer + 1 + i) % self.n for _ in range(self.hand_size) for i in range(self.n))
+            for dealer in range(self.n)
+        )
         # A laid card gives away half its worth; the settebello laid where the next hand
         # holds a seven costs a point more.
         self.lay_worth = tuple(-0.5 * x for x in w)
@@ -193,7 +228,6 @@ class Core:
         a dozen cards costs a few hundred choices rather than its 4,096 subsets."""
         if len(self.recipes) >= _CACHE_LIMIT:
             self.recipes.clear()
-            self.by_card.clear()
         counts = [code >> (4 * v) & 15 for v in range(11)]
         # (sum, cards, change to the code, values taken whole, values taken in part, and the
         # first table positions it takes, by which the engine would list it first)
@@ -238,24 +272,9 @@ class Core:
             else:
                 per_value.append(tuple(r for _, _, r in sorted(by_sum[v])))
         found = self.recipes[code] = (sum(v * counts[v] for v in range(11)), tuple(per_value))
-        # By value, what the random playouts need: 0, a card of it is laid; a mask, it has
-        # one capture, the cards of that mask (the change to the code in the bits above the
-        # 40 cards); -1, it has several (see captures()). Then by card index.
-        plays = [0]
-        for v in range(1, 11):
-            if counts[v]:
-                plays.append(OF_VALUE[v] | 1 << (4 * v) << 40 if counts[v] == 1 else -1)
-            elif not per_value[v]:
-                plays.append(0)
-            elif len(per_value[v]) == 1 and not per_value[v][0][2]:
-                whole, delta, _ = per_value[v][0]
-                plays.append(whole | delta << 40)
-            else:
-                plays.append(-1)
-        self.by_card[code] = _BY_CARD(plays)
         return found
 
-    def round_orders(self, pos: int) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]:
+    def round_orders(self, pos: int) -> tuple[Getter, ...]:
         """Every order of play of the round dealt from ``pos`` of a deck: one getter per
         choice of an order for each hand, which picks the round's cards off the deck in the
         order they are played (the first hand dealt, the dealer's right, plays first).
@@ -270,6 +289,85 @@ class Core:
                 itemgetter(*[pos + i * size + choice[i][k] for k in range(size) for i in range(n)])
                 for choice in product(per_hand, repeat=n)
             )
+        return found
+
+    def later_rounds(self, pos: int, end: int) -> tuple[tuple[Getter, ...], ...]:
+        """The orders of play (:meth:`round_orders`) of each round still to be dealt from
+        ``pos`` of a deck of ``end`` cards."""
+        found = self.later[pos, end] = tuple(
+            self.round_orders(at) for at in range(pos, end, self.round_cards)
+        )
+        return found
+
+    def code_id(self, code: int) -> int:
+        """The number of a table's code in the random playout's rows (:meth:`row`)."""
+        found = self.code_ids.get(code)
+        if found is None:
+            found = self.code_ids[code] = len(self.codes)
+            self.codes.append(code)
+            self.rows.append(None)
+        return found
+
+    def row(self, number: int) -> tuple[Step, ...]:
+        """What each card does to a table of the code numbered ``number`` in the random
+        playout, worked out the first time it is met: (cards taken, the code's number
+        after the play), the card being put on the table first. A card laid takes none
+        (0); a card with one capture takes every card of the values it names, its own
+        value's included (a mask of their cards, picked off the table with one ``&``); a
+        card with several takes :data:`_SEVERAL`, which picks none (the playout then lists
+        them, :func:`captures`). The codes are numbered so that a play
+        follows a row rather than working out the next code and hashing it."""
+        code = self.codes[number]
+        counts = [code >> (4 * v) & 15 for v in range(11)]
+        recipes = self.entry(code)[1]
+        code_id = self.code_id
+        by_value: list[Step] = [(0, 0)]
+        for v in range(1, 11):
+            if counts[v] == 1:
+                by_value.append((OF_VALUE[v], code_id(code - (1 << (4 * v)))))
+            elif counts[v]:
+                by_value.append((_SEVERAL, number))
+            elif not recipes[v]:
+                by_value.append((0, code_id(code + (1 << (4 * v)))))
+            elif len(recipes[v]) == 1 and not recipes[v][0][2]:
+                whole, delta, _ = recipes[v][0]
+                by_value.append((whole | OF_VALUE[v], code_id(code - delta)))
+            else:
+                by_value.append((_SEVERAL, number))
+        found = self.rows[number] = tuple(by_value[VALUE_OF[c]] for c in range(40))
+        return found
+
+    def in_progress(self, turn: int, sizes: Sequence[int]) -> Progress:
+        """How the round in progress is played, ``sizes`` being the hands' sizes by seat:
+        whether it is a whole round of scopa (then one of :meth:`round_orders` plays it,
+        the hands given in turn from the seat to play as the round's part of a deck), the
+        getter that puts the hands' cards, each hand shuffled and given in that turn, in
+        the order they are played, and the seat of each play. Each seat plays one card in
+        turn until a seat to play has none (the hands of a round differ by at most one
+        card, the larger first)."""
+        n = self.n
+        key = (turn, *sizes)
+        known = self.progress.get(key)
+        if known is not None:
+            return known
+        held = [sizes[(turn + i) % n] for i in range(n)]
+        starts = [sum(held[:i]) for i in range(n)]
+        used = [0] * n
+        indices = []
+        seats = []
+        i = 0
+        while used[i] < held[i]:
+            indices.append(starts[i] + used[i])
+            seats.append((turn + i) % n)
+            used[i] += 1
+            i = (i + 1) % n
+        whole = self.rules.redeals and all(k == self.hand_size for k in held)
+        found: Progress = (
+            self.round_orders(0) if whole else None,
+            _getter(indices),
+            tuple(seats),
+        )
+        self.progress[key] = found
         return found
 
     def greedy_entry(self, felt: int) -> Greedy:
@@ -288,22 +386,30 @@ class Core:
             # The oldest half goes: the tables of the deals searched lately stay.
             for key in list(islice(greedy, len(greedy) // 2)):
                 del greedy[key]
-        code = code_of(felt)
+        code = (
+            _CODE_OF_SUIT[felt & DENARI]
+            + _CODE_OF_SUIT[felt >> 10 & DENARI]
+            + _CODE_OF_SUIT[felt >> 20 & DENARI]
+            + _CODE_OF_SUIT[felt >> 30]
+        )
         tsum, recipes = self.recipes.get(code) or self.compute(code)
-        weight = self.weight
+        # The worth of a set of cards is weight() written out (the same sums, in the same
+        # order): this runs for every new table a search meets.
+        w0, w1, w2, w3 = self.suit_weights
         sette = felt & SETTEBELLO_BIT
-        captures_ = [False]
-        blind = [0.0]
-        plain = [0.0]
-        feared = [0.0]
-        risk = [0]
-        take = [0]
-        take_feared = [0]
+        # By value, (captures, blind, plain, feared, risk, take, take_feared): see Greedy.
+        rows: list[tuple[bool, float, float, float, int, int, int]] = [
+            (False, 0.0, 0.0, 0.0, 0, 0, 0)
+        ]
+        append = rows.append
         for v in range(1, 11):
             same = felt & OF_VALUE[v]
             caps: list[int] = []
             if same:
-                caps = [1 << c for c in cards_of(same)]
+                while same:
+                    low = same & -same
+                    caps.append(low)
+                    same ^= low
             else:
                 for recipe in recipes[v]:
                     if recipe[2]:
@@ -312,29 +418,23 @@ class Core:
                         caps.append(felt & recipe[0])
             if not caps:
                 rest = tsum + v
-                captures_.append(False)
-                blind.append(-0.7 if rest <= 10 else 0.0)
-                plain.append(0.0)
-                feared.append(-1.0 if sette else 0.0)
-                risk.append(1 << (rest - 1) if rest <= 10 else 0)
-                take.append(0)
-                take_feared.append(0)
+                if rest <= 10:
+                    append((False, -0.7, 0.0, -1.0 if sette else 0.0, 1 << (rest - 1), 0, 0))
+                else:
+                    append((False, 0.0, 0.0, -1.0 if sette else 0.0, 0, 0, 0))
                 continue
-            captures_.append(True)
             if felt in caps:
                 # A sweep outweighs any other capture of the same card (it takes more).
-                worth = weight(felt) + SCOPA_WEIGHT
-                blind.append(worth)
-                plain.append(worth)
-                feared.append(worth)
-                risk.append(0)
-                take.append(felt)
-                take_feared.append(felt)
+                worth = (
+                    w0[felt & DENARI] + w1[felt >> 10 & DENARI] + w2[felt >> 20 & DENARI]
+                ) + w3[felt >> 30]
+                worth += SCOPA_WEIGHT
+                append((True, worth, worth, worth, 0, felt, felt))
                 continue
             best = best_feared = caps[0]
             best_worth = best_feared_worth = -1e9
             for m in caps:
-                worth = weight(m)
+                worth = (w0[m & DENARI] + w1[m >> 10 & DENARI] + w2[m >> 20 & DENARI]) + w3[m >> 30]
                 if worth > best_worth:
                     best, best_worth = m, worth
                 if sette and not m & sette:
@@ -342,21 +442,30 @@ class Core:
                 if worth > best_feared_worth:
                     best_feared, best_feared_worth = m, worth
             rest = tsum - v
-            blind.append(best_worth - 0.7 if rest <= 10 else best_worth)
-            plain.append(best_worth)
-            feared.append(best_feared_worth)
-            risk.append(1 << (rest - 1) if rest <= 10 else 0)
-            take.append(best)
-            take_feared.append(best_feared)
+            if rest <= 10:
+                append(
+                    (
+                        True,
+                        best_worth - 0.7,
+                        best_worth,
+                        best_feared_worth,
+                        1 << (rest - 1),
+                        best,
+                        best_feared,
+                    )
+                )
+            else:
+                append((True, best_worth, best_worth, best_feared_worth, 0, best, best_feared))
+        captures_, blind, plain, feared, risk, take, take_feared = zip(*rows, strict=True)
         found = greedy[felt] = (
             code,
-            tuple(captures_),
-            tuple(blind),
-            tuple(plain),
-            tuple(feared),
-            tuple(risk),
-            tuple(take),
-            tuple(take_feared),
+            captures_,
+            blind,
+            plain,
+            feared,
+            risk,
+            take,
+            take_feared,
         )
         return found
 
@@ -376,63 +485,98 @@ class Core:
         if len(piles) == 2 and not self.sevens:
             return self._two_sides(piles[0], piles[1], scope)
         totals = list(scope)
-        cards = []
-        denari = []
-        primiera = []
+        # Each of these points goes to a unique maximum, and nobody takes it with nothing:
+        # the best so far and its side (-1 while tied).
+        most_cards = most_denari = best_primiera = 0
+        cards_to = denari_to = primiera_to = -1
         napola = self.napola
         re_bello = self.re_bello
         sevens = self.sevens
+        held = _PRIMIERA_HELD
         for side, m in enumerate(piles):
-            cards.append(m.bit_count())
+            k = m.bit_count()
+            if k > most_cards:
+                most_cards, cards_to = k, side
+            elif k == most_cards:
+                cards_to = -1
             d = m & DENARI
-            denari.append(d.bit_count())
+            k = d.bit_count()
+            if k > most_denari:
+                most_denari, denari_to = k, side
+            elif k == most_denari:
+                denari_to = -1
+            if sevens:
+                k = (
+                    (m & SEVENS).bit_count() * 100
+                    + (m & SIXES).bit_count() * 10
+                    + (m & ACES).bit_count()
+                )
+            else:
+                k = held[d] + held[m >> 10 & DENARI] + held[m >> 20 & DENARI] + held[m >> 30]
+                if k < _ALL_SUITS:
+                    k = 0
+            if k > best_primiera:
+                best_primiera, primiera_to = k, side
+            elif k == best_primiera:
+                primiera_to = -1
             if m & SETTEBELLO_BIT:
                 totals[side] += 1
             if re_bello and m & RE_BELLO_BIT:
                 totals[side] += 1
             if napola:
                 totals[side] += NAPOLA_OF[d]
-            if sevens:
-                primiera.append(
-                    (m & SEVENS).bit_count() * 100
-                    + (m & SIXES).bit_count() * 10
-                    + (m & ACES).bit_count()
-                )
-            else:
-                p0 = PRIMIERA_OF_SUIT[d]
-                p1 = PRIMIERA_OF_SUIT[m >> 10 & DENARI]
-                p2 = PRIMIERA_OF_SUIT[m >> 20 & DENARI]
-                p3 = PRIMIERA_OF_SUIT[m >> 30]
-                primiera.append(p0 + p1 + p2 + p3 if p0 and p1 and p2 and p3 else 0)
-        # Each of these points is a unique maximum, and nobody takes it with nothing.
-        for counts in (cards, denari, primiera):
-            best = max(counts)
-            if best > 0 and counts.count(best) == 1:
-                totals[counts.index(best)] += 1
+        if cards_to >= 0:
+            totals[cards_to] += 1
+        if denari_to >= 0:
+            totals[denari_to] += 1
+        if primiera_to >= 0:
+            totals[primiera_to] += 1
         return totals
 
     def _two_sides(self, a: int, b: int, scope: Sequence[int]) -> list[int]:
-        # The same count as below for the usual case, without a list per count.
+        # The same count as below for the usual case, without a list per count; when every
+        # card has been taken (the end of almost every deal) the second side's counts are
+        # what the first's leave, read off the same four suits.
         ta, tb = scope
-        na, nb = a.bit_count(), b.bit_count()
-        if na != nb:
-            if na > nb:
-                ta += 1
-            else:
-                tb += 1
-        da, db = a & DENARI, b & DENARI
-        ca, cb = da.bit_count(), db.bit_count()
-        if ca != cb:
-            if ca > cb:
-                ta += 1
-            else:
-                tb += 1
-        best = PRIMIERA_OF_SUIT
-        p0, p1, p2, p3 = best[da], best[a >> 10 & DENARI], best[a >> 20 & DENARI], best[a >> 30]
-        pa = p0 + p1 + p2 + p3 if p0 and p1 and p2 and p3 else 0
-        p0, p1, p2, p3 = best[db], best[b >> 10 & DENARI], best[b >> 20 & DENARI], best[b >> 30]
-        pb = p0 + p1 + p2 + p3 if p0 and p1 and p2 and p3 else 0
-        if pa != pb:
+        d0 = a & DENARI
+        d1 = a >> 10 & DENARI
+        d2 = a >> 20 & DENARI
+        d3 = a >> 30
+        held = _PRIMIERA_HELD
+        pa = held[d0] + held[d1] + held[d2] + held[d3]
+        if a ^ b == _ALL_CARDS:
+            rest = _PRIMIERA_REST
+            pb = rest[d0] + rest[d1] + rest[d2] + rest[d3]
+            na = a.bit_count()
+            if na != 20:
+                if na > 20:
+                    ta += 1
+                else:
+                    tb += 1
+            ca = d0.bit_count()
+            if ca != 5:
+                if ca > 5:
+                    ta += 1
+                else:
+                    tb += 1
+            db = d0 ^ DENARI
+        else:
+            pb = held[b & DENARI] + held[b >> 10 & DENARI] + held[b >> 20 & DENARI] + held[b >> 30]
+            na, nb = a.bit_count(), b.bit_count()
+            if na != nb:
+                if na > nb:
+                    ta += 1
+                else:
+                    tb += 1
+            db = b & DENARI
+            ca, cb = d0.bit_count(), db.bit_count()
+            if ca != cb:
+                if ca > cb:
+                    ta += 1
+                else:
+                    tb += 1
+        # A side missing a suit has no primiera (its sum is below _ALL_SUITS).
+        if pa != pb and (pa >= _ALL_SUITS or pb >= _ALL_SUITS):
             if pa > pb:
                 ta += 1
             else:
@@ -447,7 +591,7 @@ class Core:
             elif b & RE_BELLO_BIT:
                 tb += 1
         if self.napola:
-            ta += NAPOLA_OF[da]
+            ta += NAPOLA_OF[d0]
             tb += NAPOLA_OF[db]
         return [ta, tb]
 
@@ -486,12 +630,18 @@ def captures(core: Core, felt: int, code: int, value: int) -> list[tuple[int, in
     """Every capture a card of ``value`` may make, as (mask of the cards taken, change to the
     table's code); none when it can only be laid."""
     same = felt & OF_VALUE[value]
-    if same:
-        return [(b, 1 << (4 * value)) for b in (1 << c for c in cards_of(same))]
     out: list[tuple[int, int]] = []
-    for recipe in core.entry(code)[1][value]:
+    if same:
+        unit = 1 << (4 * value)
+        while same:
+            low = same & -same
+            out.append((low, unit))
+            same ^= low
+        return out
+    for recipe in (core.recipes.get(code) or core.compute(code))[1][value]:
         if recipe[2]:
-            out.extend((m, recipe[1]) for m in expand(felt, recipe))
+            delta = recipe[1]
+            out.extend([(m, delta) for m in expand(felt, recipe)])
         else:
             out.append((felt & recipe[0], recipe[1]))
     return out
@@ -563,19 +713,26 @@ class State:
         )
 
     def copy(self) -> State:
-        return State(
-            [h[:] for h in self.hands],
-            self.felt,
-            self.code,
-            self.turn,
-            self.left,
-            self.piles[:],
-            self.scope[:],
-            self.last,
-            self.deck,
-            self.pos,
-            self.dealer,
-        )
+        # Made field by field rather than through __init__: the search copies a sampled
+        # deal for every move it tries, and a call with eleven arguments costs twice this.
+        s = _new(State)
+        s.hands = [*map(_copy_list, self.hands)]
+        s.felt = self.felt
+        s.code = self.code
+        s.turn = self.turn
+        s.left = self.left
+        s.piles = self.piles[:]
+        s.scope = self.scope[:]
+        s.last = self.last
+        s.deck = self.deck
+        s.pos = self.pos
+        s.dealer = self.dealer
+        s.scopa = self.scopa
+        return s
+
+
+_new: Final = object.__new__
+_copy_list: Final = list.copy
 
 
 def actions(core: Core, s: State) -> list[tuple[int, int]]:
@@ -795,6 +952,56 @@ def playout_reward(
     return core.reward(piles, scope, side)
 
 
+def _getter(indices: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """``itemgetter`` that always gives a tuple (it gives the item itself for one index)."""
+    if len(indices) >= 2:
+        return itemgetter(*indices)
+    if indices:
+        only = indices[0]
+        return lambda cards: (cards[only],)
+    return lambda cards: ()
+
+
+def _shuffle_stages(k: int) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], ...]:
+    """Getters that put ``k`` cards in a uniformly random order, one getter drawn from each
+    stage in turn: up to six cards, one of their orders; more, which half comes first (all
+    the ways to choose it), then an order of that half, then one of the other (each order of
+    the ``k`` cards is made by exactly one choice of the three)."""
+    if k < 2:
+        return ()
+    if k <= 6:
+        return (tuple(_getter(p) for p in permutations(range(k))),)
+    h = k // 2
+    halves = tuple(
+        _getter([*first, *(i for i in range(k) if i not in first)])
+        for first in combinations(range(k), h)
+    )
+    front = tuple(_getter([*p, *range(h, k)]) for p in permutations(range(h)))
+    back = tuple(_getter([*range(h), *p]) for p in permutations(range(h, k)))
+    return (halves, front, back)
+
+
+SHUFFLES: Final = tuple(_shuffle_stages(k) for k in range(11))
+"""By hand size (at most the ten cards of scopone), the stages of :func:`shuffled`."""
+
+
+def shuffled(hand: Sequence[int], bits: Callable[[int], int]) -> tuple[int, ...]:
+    """The cards of ``hand`` in a uniformly random order (``bits``: a ``getrandbits``), a
+    getter looked up by a random number at each of at most three stages."""
+    k = len(hand)
+    if k > 6:
+        if k >= len(SHUFFLES):
+            rest = list(hand)
+            return tuple(rest.pop(bits(24) % len(rest)) for _ in range(k))
+        halves, front, back = SHUFFLES[k]
+        first = halves[bits(24) % len(halves)](hand)
+        return back[bits(24) % len(back)](front[bits(24) % len(front)](first))
+    if k > 1:
+        orders = SHUFFLES[k][0]
+        return orders[bits(24) % len(orders)](hand)
+    return tuple(hand)
+
+
 def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int]:
     """Play ``s`` to its end choosing at random (a random card, then a random capture among
     those allowed), sweep the leftovers and return each side's points: what
@@ -802,81 +1009,99 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     generator's ``getrandbits``.
 
     A random card at each play is the same as each hand played in a random order, so the
-    plays of a round are drawn before it starts: the round in progress from the hands, each
-    later one as one of the rounds' orders of play looked up by a single random number
-    (:meth:`Core.round_orders`), the cards taken straight from the deck. The plays are then
-    one ``for`` loop with no hand to keep.
+    plays of a round are drawn before it starts: each round dealt as one of the rounds'
+    orders of play looked up by a single random number (:meth:`Core.round_orders`), the
+    cards taken straight from the deck; the round in progress the same way when it is
+    whole, otherwise as each hand :func:`shuffled`, then taken in turn
+    (:meth:`Core.in_progress`). The plays are then
+    one ``for`` loop with no hand to keep; what each card does to the table is looked up by
+    the number of the table's code and the card (:meth:`Core.row`), and gives the number
+    of the code after the play: no code is worked out or hashed in the loop.
     """
     hands = s.hands
-    felt = s.felt
-    code = s.code
-    deck = s.deck
-    pos = s.pos
     n = core.n
     next_seat = core.next_seat
+    turn = s.turn
+    pattern = core.progress.get((turn, *map(len, hands))) or core.in_progress(
+        turn, [*map(len, hands)]
+    )
+    whole, getter, seats = pattern
+    cards: list[int] = []
+    seat = turn
+    if whole:
+        for _ in range(n):
+            cards += hands[seat]
+            seat = next_seat[seat]
+        order = whole[bits(24) % len(whole)](cards)
+    else:
+        for _ in range(n):
+            cards += shuffled(hands[seat], bits)
+            seat = next_seat[seat]
+        order = getter(cards)
+    deck = s.deck
+    pos = s.pos
+    end = len(deck)
+    felt = s.felt
+    if len(core.codes) >= _ROWS_LIMIT:
+        # Between playouts only: a number held by a playout must stay valid until it ends.
+        core.codes.clear()
+        core.code_ids.clear()
+        core.rows.clear()
+    number = core.code_id(s.code)
+    codes = core.codes
+    code_id = core.code_id
     # The captures and scope by seat (one lookup less a capture), joined into sides at the end.
     taken_by = [0] * n
     scope_by = [0] * n
-    by_card = core.by_card
-    compute = core.compute
+    rows = core.rows
+    row = core.row
     apt = core.apt
     value = VALUE_OF
-    vcode = VALUE_CODE
     bit_of = _BIT
     last = s.last
-    # The round in progress, each seat's cards drawn at random in turn.
-    drawn: list[int] = []
-    seat = first = s.turn
-    while hands[seat]:
-        hand = hands[seat]
-        held = len(hand)
-        drawn.append(hand.pop(bits(24) % held) if held > 1 else hand.pop())
-        seat = next_seat[seat]
-    order: Sequence[int] = drawn
-    seat = first
-    end = len(deck)
-    if pos < end:
-        rounds = core.round_orders(pos)
+    seat = (turn - 1) % n
+    round_seats = core.round_seats[s.dealer]
+    later = core.later.get((pos, end)) or core.later_rounds(pos, end)
+    dealt = 0
+    more = len(later)
     while True:
-        # Each round begins where the last ended, at the dealer's right.
-        for card in order:
+        for seat, card in zip(seats, order):  # noqa: B905 (one length: a keyword costs)
+            # The card goes to the table first: a capture then takes it with the cards it
+            # takes (its row's mask names its own value, none of which is on the table).
+            felt |= bit_of[card]
             try:
-                play = by_card[code][card]
-            except KeyError:
-                compute(code)
-                play = by_card[code][card]
-            if not play:
-                felt |= bit_of[card]
-                code += vcode[card]
-                seat = next_seat[seat]
+                taken, number = rows[number][card]  # type: ignore[index]
+            except TypeError:  # the row not yet worked out
+                taken, number = row(number)[card]
+            if not taken:
                 continue
-            if play > 0:
-                taken = felt & play
-                code -= play >> 40
-            else:
+            taken &= felt
+            if not taken:
                 # Several captures: one of them at random.
-                choices = captures(core, felt, code, value[card])
+                code = codes[number]
+                played = bit_of[card]
+                choices = captures(core, felt ^ played, code, value[card])
                 taken, delta = choices[bits(24) % len(choices)]
-                code -= delta
+                taken |= played
+                number = code_id(code - delta)
             felt ^= taken
-            taken_by[seat] |= taken | bit_of[card]
+            taken_by[seat] |= taken
             last = seat
             # A sweep is a scopa unless made with the deal's last card (the last of the last
             # round), or by an asso taking a table with no asso (asso piglia tutto).
             if (
                 not felt
-                and (pos < end or card != order[-1])
-                and not (apt and value[card] == 1 and not taken & ACES)
+                and (dealt < more or card != order[-1])
+                and not (apt and value[card] == 1 and not (taken ^ bit_of[card]) & ACES)
             ):
                 scope_by[seat] += 1
-            seat = next_seat[seat]
-        if pos >= end:
+        if dealt == more:
             break
         # The next round: the cards dealt, in one of its orders of play.
+        rounds = later[dealt]
+        dealt += 1
         order = rounds[bits(24) % len(rounds)](deck)
-        pos += core.round_cards
-        if pos < end:
-            rounds = core.round_orders(pos)
+        seats = round_seats
     piles = s.piles
     scope = s.scope
     side_of = core.side_of
@@ -890,9 +1115,9 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     for hand in hands:
         hand.clear()
     s.felt = s.code = s.left = 0
-    s.turn = seat
+    s.turn = next_seat[seat]
     s.last = last
-    s.pos = pos
+    s.pos = pos + more * core.round_cards
     return core.totals(piles, scope)
 
 

@@ -7,7 +7,9 @@ finished deal must score the same points.
 
 from __future__ import annotations
 
+import math
 import random
+from itertools import permutations
 
 import pytest
 from hypothesis import given, settings
@@ -161,18 +163,23 @@ def test_the_greedy_playout_plays_as_the_reference_on_the_engine_deal(rules: Rul
 
 def random_playout_on_the_deal(deal: Deal, bits: random.Random) -> list[int]:
     """The core's random playout written plainly on the engine's Deal, drawing the same
-    random numbers for the same choices: the round in progress, each seat in turn drawing a
-    card of its hand; each later round as one of the rounds' orders of play; one capture
-    drawn among several."""
+    random numbers for the same choices: the round in progress, when it is a whole round of
+    scopa, as one of the rounds' orders of play, else each hand shuffled in turn from the
+    seat to play, then one card of each seat in turn until a seat has none; each later
+    round as one of the rounds' orders of play; one capture drawn among several."""
     c = core.core_for(deal.rules)
     draw = bits.getrandbits
-    hands = [h[:] for h in deal.hands]
-    order = []
-    seat = deal.turn
-    while hands[seat]:
-        held = len(hands[seat])
-        order.append(hands[seat].pop(draw(24) % held if held > 1 else -1))
-        seat = (seat + 1) % deal.n
+    in_turn = [deal.hands[(deal.turn + i) % deal.n] for i in range(deal.n)]
+    if deal.rules.redeals and all(len(h) == deal.rules.hand_size for h in in_turn):
+        orders = c.round_orders(0)
+        order = list(orders[draw(24) % len(orders)]([card for h in in_turn for card in h]))
+    else:
+        hands = [list(core.shuffled(h, draw)) for h in in_turn]
+        order = []
+        i = 0
+        while hands[i]:
+            order.append(hands[i].pop(0))
+            i = (i + 1) % deal.n
     pos = 0
     deck = tuple(deal.deck[deal.pos :])
     while True:
@@ -217,3 +224,67 @@ def test_the_random_playout_plays_and_scores_as_the_engine_deal(
     assert s.piles == [core.mask_of(p) for p in reference.captured]
     assert s.scope == reference.scope
     assert not s.felt and not any(s.hands) and s.left == 0
+
+
+@pytest.mark.parametrize("size", range(11))
+def test_a_hand_is_shuffled_into_every_order_alike(size: int) -> None:
+    # The random playout plays each hand in a uniformly random order: every order of the
+    # hand must come from exactly one choice of a getter at each stage.
+    stages = core.SHUFFLES[size]
+    hand = tuple(range(size))
+    if size <= 8:
+        made = [hand]
+        for stage in stages:
+            made = [getter(cards) for cards in made for getter in stage]
+        assert sorted(made) == sorted(permutations(hand))
+    else:
+        # Too many to list: which half comes first, every way once; then every order of
+        # the first half with the rest in place, and of the rest with the first in place.
+        halves, front, back = stages
+        h = size // 2
+        firsts = [frozenset(g(hand)[:h]) for g in halves]
+        assert len(set(firsts)) == len(firsts) == math.comb(size, h)
+        assert all(
+            sorted(g(hand)[h:]) == sorted(set(hand) - f)
+            for g, f in zip(halves, firsts, strict=True)
+        )
+        assert sorted(g(hand) for g in front) == sorted(
+            (*p, *hand[h:]) for p in permutations(hand[:h])
+        )
+        assert sorted(g(hand) for g in back) == sorted(
+            (*hand[:h], *p) for p in permutations(hand[h:])
+        )
+    # Each stage's getter is looked up by a random number: over the draws, every hand order.
+    rng = random.Random(size)
+    assert sorted(core.shuffled(list(hand), rng.getrandbits)) == list(hand)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rules=any_rules(),
+    owners=st.lists(st.integers(-1, 2), min_size=40, max_size=40),
+    scope=st.lists(st.integers(0, 5), min_size=3, max_size=3),
+)
+def test_any_split_of_the_cards_scores_as_the_engine_scores_it(
+    rules: Rules, owners: list[int], scope: list[int]
+) -> None:
+    # The piles of a finished deal, and the odd ones too (cards left to nobody, a suit
+    # missing from every pile): the core's counts are the engine's scoring.
+    piles = [
+        [c for c in range(40) if owners[c] % rules.sides == side and owners[c] >= 0]
+        for side in range(rules.sides)
+    ]
+    scope = scope[: rules.sides]
+    c = core.core_for(rules)
+    masks = [core.mask_of(p) for p in piles]
+    assert c.totals(masks, scope) == list(score_deal(rules, piles, scope, deal=1).totals)
+    # Every card taken by one side or the other, and suits held by one side only.
+    first = [c for c in range(40) if owners[c] % 2 == 0]
+    split = [first, [c for c in range(40) if c not in first]]
+    if rules.sides == 2:
+        masks = [core.mask_of(p) for p in split]
+        expected = list(score_deal(rules, split, scope, deal=1).totals)
+        assert c.totals(masks, scope) == expected
+        by_suit = [list(range(0, 20)), list(range(20, 40))]
+        masks = [core.mask_of(p) for p in by_suit]
+        assert c.totals(masks, scope) == list(score_deal(rules, by_suit, scope, deal=1).totals)

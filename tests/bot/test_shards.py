@@ -183,11 +183,16 @@ async def test_a_dm_click_moves_a_table_the_other_process_shows_and_it_edits_it_
         await s.wait_for(
             lambda: max(versions_of(table.components), default=0) >= clicked_at + 1, timeout=20
         )
-        # Never taken back to a turn already played: every edit of alice's hand (the
-        # answers by shard 0's process, the next turns by shard 1's) shows a later version.
+        # Never left at a turn already played: the edits of alice's hand (the answers by
+        # shard 0's process, the next turns by shard 1's) show later and later versions, but
+        # for an answer Discord carried out after shard 1's newer edit (as made so above: it
+        # was drawn before the computer's reply was stored), which is brought up at once.
         await settled(migrated_postgres_url)
         hand_shown = [max(v) for r in hand.history if (v := versions_of(r.components))]
-        assert hand_shown == sorted(hand_shown), hand_shown
+        for i in range(1, len(hand_shown)):
+            if hand_shown[i] < hand_shown[i - 1]:
+                assert i + 1 < len(hand_shown), hand_shown
+                assert hand_shown[i + 1] >= hand_shown[i - 1], hand_shown
     finally:
         await stop_all(bots)  # a stopping process sends what it still had to send
     # Exactly once: every request since the first click that was not the answer to a click

@@ -2,8 +2,9 @@
 
 Sessions outlive connections, as on Discord: events dispatched while the bot is between
 connections are buffered with their sequence numbers and replayed on RESUME. Each connection
-writes through one queue, so events reach the bot in sequence order and a zlib-stream
-(one compression context for the whole connection) stays consistent.
+writes through one queue, so events reach the bot in sequence order and a zlib-stream or
+zstd-stream (one compression context for the whole connection, as Discord offers both) stays
+consistent.
 
 Shards, as Discord has them (the "Sharding" topic of the developer docs): an IDENTIFY may
 carry ``shard: [shard_id, num_shards]``; that session then hears only of the guilds with
@@ -71,17 +72,44 @@ class Connection:
 
     ws: web.WebSocketResponse
     request: web.Request
-    compress: bool
+    compress: str | None  # "zlib-stream", "zstd-stream" or None, as the bot asked
     queue: asyncio.Queue[Payload | None] = field(default_factory=asyncio.Queue)
     session: Session | None = None
     _zlib: Any = field(default_factory=zlib.compressobj)
+    _zstd: Any = None
 
     def encode_and_send(self, payload: Payload) -> Any:
         text = json.dumps(payload)
+        if self.compress == "zstd-stream":
+            if self._zstd is None:
+                self._zstd = _zstd_stream()
+            data = self._zstd.compress(text.encode()) + self._zstd.flush(_ZSTD_FLUSH_BLOCK)
+            return self.ws.send_bytes(data)
         if self.compress:
             data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
             return self.ws.send_bytes(data)
         return self.ws.send_str(text)
+
+
+_ZSTD_FLUSH_BLOCK = 1  # zstandard.COMPRESSOBJ_FLUSH_BLOCK: the frame stays open, as Discord's
+
+
+def _zstd_stream() -> Any:
+    """One zstd stream for a whole connection, each event flushed as a block (Discord's
+    zstd-stream); discord.py asks for it when zstandard is installed."""
+    import zstandard
+
+    return zstandard.ZstdCompressor().compressobj()
+
+
+def _compression(asked: str | None) -> str | None:
+    if asked == "zstd-stream":
+        try:
+            import zstandard  # noqa: F401
+        except ModuleNotFoundError:
+            return None  # answered uncompressed: a bot asking for it could decode it
+        return asked
+    return asked if asked == "zlib-stream" else None
 
 
 @dataclass
@@ -197,7 +225,7 @@ class Gateway:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(timeout=2.0, max_msg_size=0)
         await ws.prepare(request)
-        connection = Connection(ws, request, request.query.get("compress") == "zlib-stream")
+        connection = Connection(ws, request, _compression(request.query.get("compress")))
         self.connections.append(connection)
         writer = asyncio.create_task(self._write(connection))
         connection.queue.put_nowait(

@@ -69,6 +69,25 @@ async def test_zlib_stream_when_asked(standin: DiscordStandIn) -> None:
         assert [e.get("t") for e in events[1:]] == ["READY", "GUILD_CREATE"]
 
 
+async def test_zstd_stream_when_asked(standin: DiscordStandIn) -> None:
+    """One zstd stream for the connection, each event a flushed block (discord.py asks for it
+    when zstandard is installed, as the project's dependencies have it)."""
+    zstandard = pytest.importorskip("zstandard")
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(standin.gateway_url + "?v=10&encoding=json&compress=zstd-stream") as ws,
+    ):
+        stream = zstandard.ZstdDecompressor().decompressobj()
+        await ws.send_json({"op": IDENTIFY, "d": {"token": standin.world.token}})
+        events: list[dict[str, object]] = []
+        while len(events) < 3:
+            frame = await ws.receive()
+            assert frame.type is aiohttp.WSMsgType.BINARY
+            events.append(json.loads(stream.decompress(frame.data)))
+        assert [e["op"] for e in events] == [10, 0, 0]
+        assert [e.get("t") for e in events[1:]] == ["READY", "GUILD_CREATE"]
+
+
 async def test_discord_py_connects_compressed_and_gets_ready(
     standin: DiscordStandIn, sample_bot: SampleBot
 ) -> None:
