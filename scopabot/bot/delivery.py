@@ -531,7 +531,7 @@ class Delivery:
         (asked only when processes share the bot: one process's moves are all its own)."""
         if self.bot.config.shard_ids is None:
             return False
-        return await self.service.games.moved_since(game_id, version)
+        return await self.service.relay.moved_since(game_id, version)
 
     async def _seat_messages(self, game_id: int) -> dict[int, tuple[int, int]]:
         """The hands' DM messages of a game, read once (only this process changes them)."""

@@ -8,9 +8,10 @@ per game, never more than one at a time; their thinking runs off the event loop
 (:mod:`.thinking`). Several bot processes may share one database: a computer seat's turn is
 claimed in the store before it is thought (:meth:`Games.claim_turn`), so that it is thought
 once, by whichever process claimed it first; one that dies thinking leaves a claim that runs
-out, and the scheduler's process plays the turn (:meth:`Games.orphans`). A seat's view is
-built from the engine's ``view_for(seat)`` and nothing else; the public view is that view with
-the hand dropped (:mod:`.visibility`).
+out, and the scheduler's process plays the turn (:mod:`.scheduler`), as it plays a turn no
+process claimed (its mover killed between the move and the claim). A seat's view is built
+from the engine's ``view_for(seat)`` and nothing else; the public view is that view with the
+hand dropped (:mod:`.visibility`).
 """
 
 from __future__ import annotations
@@ -115,7 +116,6 @@ class Games:
         self.turn_claim = TURN_CLAIM
         self._drivers: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # games asked to play while their task was running
-        self._unclaimed: set[tuple[int, int]] = set()  # computer turns unclaimed at the last look
         # Nonces :meth:`hand_nonce` gave back kept from an earlier send that was not
         # remembered (a crash): Discord then answers with the message as it was first made,
         # and the front end edits it with the position of now (and discards the nonce).
@@ -297,36 +297,6 @@ class Games:
             log.warning("the computer turn of game %s could not be claimed", game_id, exc_info=True)
             return True
 
-    async def orphans(self) -> int:
-        """Play the computer turns whose thinking process died (their claims ran out with the
-        turn still to play); how many were found. Run by the scheduler's holder."""
-        found = await self.core.store.deadlines.orphaned_turns()
-        for game_id in found:
-            log.info(
-                "game %s: the process thinking its computer turn stopped; playing it here", game_id
-            )
-            self.drive(game_id, fresh=True)
-        return len(found)
-
-    async def unclaimed(self) -> int:
-        """Play the computer turns no process drives: a person's move written by a process
-        killed before it claimed the computer turn after it. Seen unclaimed at one version
-        at two looks in a row (a third of the lease's period apart): the mover's process
-        claims it within milliseconds of its move when it lives. Run by the scheduler's
-        holder; the turn is still claimed by version before it is thought, so a mover that
-        was only slow and the holder never both think it. How many were found."""
-        found = set(await self.core.store.deadlines.unclaimed_turns())
-        seen, self._unclaimed = self._unclaimed, found
-        again = sorted(turn for turn in found & seen if turn[0] not in self._drivers)
-        for game_id, version in again:
-            log.info(
-                "game %s: no process claimed its computer turn at %s; playing it here",
-                game_id,
-                version,
-            )
-            self.drive(game_id, fresh=True)
-        return len(again)
-
     async def timeout(self, game_id: int, version: int) -> None:
         """A turn's deadline passed: the table's rule plays for, or forfeits, the absent seat."""
         ctx = await self.core.context(game_id)
@@ -347,6 +317,7 @@ class Games:
                         losing_side=game.rules.side_of(seat),
                         reason="forfeit",
                         at=self.core.now(),
+                        timed_out=seat,
                     )
                 except (StaleVersionError, GameClosedError):
                     # The person's move (or a resignation) beat the deadline: nothing to do.
@@ -624,20 +595,6 @@ class Games:
             )
 
     # ------------------------------------------------------------------ what people see
-
-    async def moved_since(self, game_id: int, version: int) -> bool:
-        """Whether the game as stored has moved past ``version`` (one indexed read), its live
-        copy here brought up to date if so. Several processes edit one person's hand DM (the
-        process a click reached answers it, the table's process shows the next turn): a view
-        drawn slowly (its picture, under load) at an old version, sent after another process
-        showed a newer one, would take the person back to a turn already played."""
-        stored = await self.core.store.games.version(game_id)
-        if stored is None or stored <= version:
-            return False
-        live = self.core.live.kept(game_id)
-        if live is not None and live.version < stored:
-            await self.core.live.refresh(live)
-        return True
 
     async def seat_view(self, game_id: int, *, user: int) -> SeatView:
         """What this person may see of the game: their hand, the public game, their choices."""

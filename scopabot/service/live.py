@@ -437,11 +437,14 @@ class LiveGames:
         losing_side: int,
         reason: str,
         at: datetime | None = None,
+        timed_out: int | None = None,
     ) -> MatchEnded:
         """End a match now because a side resigned or forfeited: it loses (the winner is the
         other side; with three players the other side with the most points, the earlier seat
         on a tie), and the result, statistics and ratings are written and the table closes,
-        all in one transaction."""
+        all in one transaction. ``timed_out``: the seat whose time ran out (a forfeit by
+        timeout), told with the match's end to the process that shows the table, whose
+        table says whose time it was."""
         live = await self._at(game_id, expected_version)
         game = live.game
         if not 0 <= losing_side < game.rules.sides:
@@ -456,7 +459,12 @@ class LiveGames:
         def record(
             writes: tuple[RatingWrite, ...], changes: tuple[RatingChange, ...]
         ) -> MatchEndRecord:
-            notice = (over_note(row, changes),) if told else None
+            notice: tuple[dict[str, Any], ...] | None = None
+            if told:
+                notice = (over_note(row, changes),)
+                if timed_out is not None:
+                    note = {"e": "timeout", "seat": timed_out, "user": live.user_of(timed_out)}
+                    notice = ({**note, "forfeit": True}, *notice)
             return MatchEndRecord(game_id, expected_version, stamp, game.rules, row, writes, notice)
 
         changes, match = await self._write(

@@ -124,6 +124,20 @@ class Relay:
             await outbox.done([n.id for n in notices])
         return len(notices)
 
+    async def moved_since(self, game_id: int, version: int) -> bool:
+        """Whether the game as stored has moved past ``version`` (one indexed read), its live
+        copy here brought up to date if so. Several processes edit one person's hand DM (the
+        process a click reached answers it, the table's process shows the next turn): a view
+        drawn slowly (its picture, under load) at an old version, sent after another process
+        showed a newer one, would take the person back to a turn already played."""
+        stored = await self.core.store.games.version(game_id)
+        if stored is None or stored <= version:
+            return False
+        live = self.core.live.kept(game_id)
+        if live is not None and live.version < stored:
+            await self.core.live.refresh(live)
+        return True
+
     async def _run(self, shown: Shown, every: float) -> None:
         while not self.core.closing:
             if self._listening is None or not self._listening.alive:
@@ -205,13 +219,14 @@ class Relay:
                     )
                 )
             elif kind == "timeout":
+                forfeit = bool(note.get("forfeit"))  # the match's end follows (an "over")
                 events.append(
                     TimeoutApplied(
                         table_id=tid,
                         game_id=gid,
                         seat=int(note["seat"]),
                         user_id=note.get("user"),
-                        what=TimeoutAction.COMPUTER_PLAYED,
+                        what=TimeoutAction.FORFEIT if forfeit else TimeoutAction.COMPUTER_PLAYED,
                         handed_to_computer=bool(note.get("handed")),
                         version=version,
                     )

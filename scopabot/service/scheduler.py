@@ -11,8 +11,8 @@ at a time schedules, the one holding the store's ``scheduler`` lease (a row with
 and an expiry on the database's clock, renewed every third of :data:`LEASE_PERIOD`). The
 others ask for it as often; when its holder dies (or stops cleanly: it gives the lease up),
 one of them takes it within a lease period and a third, and plays the computer turns the dead
-process was thinking (:meth:`~.games.Games.orphans`) or had not claimed yet, killed between a
-person's move and the computer's turn after it (:meth:`~.games.Games.unclaimed`). A lease
+process was thinking (:meth:`Deadlines._orphans`) or had not claimed yet, killed between a
+person's move and the computer's turn after it (:meth:`Deadlines._unclaimed_turns`). A lease
 rather than PostgreSQL's advisory lock: one code path on both databases (two processes may
 share a SQLite file too, e.g. a restart racing the old process), a bounded takeover even when
 the holder's machine is cut off without its connection being closed, and the lease's state
@@ -99,6 +99,7 @@ class Deadlines:
         self._scheduler: asyncio.Task[None] | None = None
         self._inflight: dict[tuple[int, int], asyncio.Task[None]] = {}
         self._due_sources: list[DueSource] = []
+        self._unclaimed: set[tuple[int, int]] = set()  # computer turns unclaimed at the last look
 
     def add_source(self, source: DueSource) -> None:
         """Let this scheduler wake for, and run, ``source``'s alarms too."""
@@ -172,11 +173,42 @@ class Deadlines:
                 log.info("this process schedules the deadlines now (%s)", self.games.holder)
             if left > 0:
                 try:
-                    await self.games.orphans()
-                    await self.games.unclaimed()
+                    await self._orphans()
+                    await self._unclaimed_turns()
                 except Exception:
                     log.warning("the orphaned computer turns could not be read", exc_info=True)
             return left > 0
+
+    async def _orphans(self) -> int:
+        """Play the computer turns whose thinking process died (their claims ran out with the
+        turn still to play); how many were found. Run by the scheduler's holder."""
+        found = await self.core.store.deadlines.orphaned_turns()
+        for game_id in found:
+            log.info(
+                "game %s: the process thinking its computer turn stopped; playing it here", game_id
+            )
+            self.games.drive(game_id, fresh=True)
+        return len(found)
+
+    async def _unclaimed_turns(self) -> int:
+        """Play the computer turns no process drives: a person's move (or a timeout's)
+        written by a process killed before it claimed the computer turn after it. Seen
+        unclaimed at one version at two looks in a row (a third of the lease's period
+        apart): the mover's process claims it within milliseconds of its move when it lives.
+        The turn is still claimed by version before it is thought, so a mover that was only
+        slow and this holder never both think it (one driving it here looks again). How
+        many were found."""
+        found = set(await self.core.store.deadlines.unclaimed_turns())
+        seen, self._unclaimed = self._unclaimed, found
+        again = sorted(found & seen)
+        for game_id, version in again:
+            log.info(
+                "game %s: no process claimed its computer turn at %s; playing it here",
+                game_id,
+                version,
+            )
+            self.games.drive(game_id, fresh=True)
+        return len(again)
 
     async def _schedule(self) -> None:
         while not self.core.closing:

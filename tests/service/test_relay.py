@@ -25,6 +25,8 @@ from scopabot.service import (
     Pace,
     SeatTakenBack,
     TableStarted,
+    TimeoutAction,
+    TimeoutApplied,
     TurnStarted,
 )
 from scopabot.store import Store
@@ -220,6 +222,53 @@ async def test_a_match_ended_elsewhere_comes_with_its_rating_changes(
     assert set(over.rating_changes) == {1, 2} and set(over.global_rating_changes) == {1, 2}
     public = await here.games.public_view(game_id)
     assert public.finished
+
+
+async def test_a_forfeit_by_timeout_elsewhere_comes_with_whose_time_ran_out(
+    pair: tuple[GameService, GameService],
+) -> None:
+    """The scheduler's process forfeits a table another process shows (its rule: a turn
+    not played loses the match): the table's process is told whose time ran out, before the
+    match's end, as the scheduler's process published them (its table's note says so)."""
+    here, there = pair
+    table = await here.tables.open(
+        host=1, guild_id=SHOWN, channel_id=77, pace=Pace.live(30), on_timeout="forfeit"
+    )
+    await here.tables.join(table.id, user=2)
+    game_id = (await here.tables.start(table.id, by=1, seed=3)).game_id
+    public = await there.games.public_view(game_id)
+    late = public.seats[public.turn].user_id
+    await there.games.timeout(game_id, public.version)  # the deadline, in there's scheduler
+    shown = Shown()
+    assert await here.relay.take(shown) == 1
+    told = [e for e in shown.events if isinstance(e, TimeoutApplied | MatchOver)]
+    assert [type(e) for e in told] == [TimeoutApplied, MatchOver]
+    timeout, over = told
+    assert isinstance(timeout, TimeoutApplied) and isinstance(over, MatchOver)
+    assert (timeout.what, timeout.seat, timeout.user_id) == (
+        TimeoutAction.FORFEIT,
+        public.turn,
+        late,
+    )
+    assert timeout.version == over.version and over.reason == "forfeit"
+    assert over.losing_side == public.turn % 2  # two players: a seat is a side
+
+
+async def test_a_hand_drawn_before_another_processs_move_is_known_to_be_old(
+    pair: tuple[GameService, GameService],
+) -> None:
+    """The table's process drew a hand at one version; a click elsewhere moved the game
+    meanwhile: asked before it sends the hand, it learns so (and its copy is the game's
+    now), rather than edit the person's DM back to a turn already played."""
+    here, there = pair
+    game_id = await started(here)
+    drawn = (await here.games.public_view(game_id)).version
+    assert not await here.relay.moved_since(game_id, drawn)
+    public = await there.games.public_view(game_id)
+    await play_once(there, game_id, public.seats[public.turn].user_id or 0)
+    assert await here.relay.moved_since(game_id, drawn)
+    assert (await here.games.public_view(game_id)).version == drawn + 1  # read again
+    assert not await here.relay.moved_since(game_id, drawn + 1)
 
 
 async def test_a_computers_reply_to_a_move_made_elsewhere_is_told_too(
