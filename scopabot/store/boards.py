@@ -232,13 +232,17 @@ class BoardStore:
             )
         return out
 
-    @conflicts_retried
     async def import_matches(self, matches: Iterable[ImportedMatch]) -> int:
         """Add finished matches from elsewhere, with their players and win/game counts.
 
         One transaction, ``executemany`` throughout: 100,000 matches take seconds.
         """
-        matches = list(matches)
+        # Read once, here: a transaction refused is run again whole, and a generator
+        # would be found used up by the second try (nothing imported, no error).
+        return await self._import_matches(list(matches))
+
+    @conflicts_retried
+    async def _import_matches(self, matches: list[ImportedMatch]) -> int:
         if not matches:
             return 0
         async with self._db.write() as db:

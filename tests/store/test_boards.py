@@ -4,6 +4,7 @@ import random
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from scopabot.store.boards import (
     STATS_NEXT_PAGE_SQL,
 )
 from scopabot.store.deadlines import DUE_DEADLINES_SQL
+from scopabot.store.errors import ConflictError
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -108,3 +110,26 @@ async def test_imported_matches_count_games_and_wins(store: Store) -> None:
     older = await store.boards.player_matches(board.rows[0].user_id, limit=5, before=history[-1].id)
     assert older and older[0].id < history[-1].id
     assert GLOBAL == 0
+
+
+async def test_imported_matches_refused_once_are_all_imported_on_the_retry(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refused transaction is run again whole: matches given as a generator are read once,
+    not found used up by the retry (which would import nothing and say so as a success)."""
+    db = store.boards._db
+    write = db.write
+    refusals = [ConflictError("db", "another process changed the same rows at the same time")]
+
+    def refused_once() -> Any:
+        if refusals:
+            raise refusals.pop()
+        return write()
+
+    monkeypatch.setattr(db, "write", refused_once)
+    matches = imported(20, random.Random(4), players=10)
+    assert await store.boards.import_matches(m for m in matches) == 20
+    assert not refusals
+    board = await store.boards.stats("scopa", order=StatsOrder.WINS, limit=100)
+    scopa = [m for m in matches if m.category == "scopa"]
+    assert sum(s.games for s in board.rows) == 4 * len(scopa)
