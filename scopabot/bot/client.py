@@ -271,6 +271,7 @@ class ScopaBot(commands.AutoShardedBot):
             # A new admin's first start: the link to add it is all they need next.
             app_id = self.application_id or self.user.id
             log.info("The bot is in no server yet; invite it with %s", invite_url(app_id))
+        await self.record_locales(self.guilds)
         if not self._brought_up_to_date:  # once a process: a reconnection loses nothing
             self._brought_up_to_date = True
             if self.config.shard_ids is not None:
@@ -278,6 +279,29 @@ class ScopaBot(commands.AutoShardedBot):
                 # database (those told while it was down, first).
                 self.service.relay.start(self.delivery.from_elsewhere)
             await self.delivery.bring_up_to_date()
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.record_locales([guild])
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        await self.record_locales([guild])
+
+    async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
+        if before.preferred_locale != after.preferred_locale:
+            await self.record_locales([after])
+
+    async def record_locales(self, guilds: Sequence[discord.Guild]) -> None:
+        """When other processes run the other shards, the Discord locale of this process's
+        servers is written to the store: another process posting in one of them (a
+        tournament's next round opened there) has no gateway cache of it, and would speak
+        English to a server whose managers chose no language. One process alone needs none."""
+        if self.config.shard_ids is None or self.service is None:
+            return
+        seen = [(g.id, str(g.preferred_locale)) for g in guilds if self.owns(g.id)]
+        try:
+            await self.service.settings.seen_locales(seen)
+        except Exception:  # a database away: the next sight of the server records it
+            log.warning("could not record the Discord locale of %d server(s)", len(seen))
 
     async def close(self) -> None:
         """Stop gracefully (SIGTERM): take no more interactions, let those running finish,

@@ -63,13 +63,23 @@ class Langs:
 
     async def of_guild(self, guild_id: int | None) -> Lang:
         """A server's public language: a manager's choice, else its Discord locale (read
-        each time from the gateway's cache, so a change of locale is followed)."""
+        each time from the gateway's cache, so a change of locale is followed; for a server
+        outside this process's shards, from the store, where its process records it)."""
         if guild_id is None:
             return Lang.EN
         if guild_id not in self._guilds:
             chosen = (await self.service.settings.get(guild_id)).language
             self._guilds[guild_id] = lang_of(chosen) if chosen else None
-        return self._guilds[guild_id] or lang_of(self.guild_locale(guild_id))
+        chosen = self._guilds[guild_id]
+        if chosen is not None:
+            return chosen
+        locale = self.guild_locale(guild_id)
+        if locale is None:
+            # Not in this process's gateway cache: a server of another process's shards
+            # (a tournament's round opened here). Its locale as that process last saw it,
+            # read each time (rare: only such paths post in another's server).
+            locale = await self.service.settings.discord_locale(guild_id)
+        return lang_of(locale)
 
     async def of_place(self, interaction: discord.Interaction[ScopaBot]) -> Lang:
         """The language of a public message posted where ``interaction`` happened: the

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scopabot.store import GuildSettings, Store
 
 from .options import Options, updated_settings
@@ -19,6 +21,15 @@ class Settings:
 
     async def get(self, guild_id: int) -> GuildSettings:
         return await self.store.settings.guild(guild_id)
+
+    async def discord_locale(self, guild_id: int) -> str | None:
+        """The server's Discord locale as the process that runs its shard last saw it: what
+        another process speaks there while no manager chose a language (issue #18)."""
+        return await self.store.settings.locale(guild_id)
+
+    async def seen_locales(self, seen: Sequence[tuple[int, str]]) -> None:
+        """This process's servers' Discord locales, (server, locale) pairs, for the others."""
+        await self.store.settings.seen_locales(seen)
 
     async def save(self, settings: GuildSettings) -> None:
         await self.store.settings.save_guild(settings)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 
 from scopabot.engine import Rules
 
@@ -55,6 +56,17 @@ class SettingsStore:
                 ),
             )
 
+    async def locale(self, guild_id: int) -> str | None:
+        """The server's Discord locale as its shard's process last saw it (None: never seen):
+        for another process that posts there without the server in its gateway cache."""
+        return await self._db.read_once(_locale_row, guild_id)
+
+    async def seen_locales(self, seen: Sequence[tuple[int, str]]) -> None:
+        """The servers' Discord locales as this process sees them, (server, locale) pairs;
+        one transaction, and a row is written only where the locale changed."""
+        if seen:
+            await self._db.write_once(_upsert_locales, list(seen), to_ms(now()))
+
     # ------------------------------------------------------------------ people
 
     async def user(self, user_id: int) -> UserSettings:
@@ -86,3 +98,20 @@ def _upsert_user(conn: sqlite3.Connection, user_id: int, column: str, value: obj
         " updated_at = excluded.updated_at",
         (user_id, value, to_ms(now())),
     )
+
+
+def _locale_row(conn: sqlite3.Connection, guild_id: int) -> str | None:
+    row = conn.execute(
+        "SELECT locale FROM guild_locales WHERE guild_id = ?", (guild_id,)
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def _upsert_locales(conn: sqlite3.Connection, seen: list[tuple[int, str]], stamp: int) -> None:
+    for guild_id, locale in seen:
+        conn.execute(
+            "INSERT INTO guild_locales (guild_id, locale, seen_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale,"
+            " seen_at = excluded.seen_at WHERE guild_locales.locale <> excluded.locale",
+            (guild_id, locale, stamp),
+        )

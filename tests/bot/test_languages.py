@@ -18,9 +18,13 @@ from .helpers import BotProcess
 class Settings:
     def __init__(self, servers: dict[int, str | None]) -> None:
         self.servers = servers
+        self.locales: dict[int, str] = {}  # as other processes recorded them
 
     async def get(self, guild_id: int) -> GuildSettings:
         return GuildSettings(guild_id, self.servers.get(guild_id))
+
+    async def discord_locale(self, guild_id: int) -> str | None:
+        return self.locales.get(guild_id)
 
 
 class People:
@@ -50,6 +54,21 @@ async def test_a_server_without_a_chosen_language_follows_its_discord_locale() -
     assert await langs.of_guild(2) is Lang.IT
     assert await langs.of_guild(3) is Lang.IT  # a manager's choice wins over the locale
     locales[2] = "en-US"  # the server changed its locale; nobody chose a language
+    assert await langs.of_guild(2) is Lang.EN
+
+
+async def test_a_server_outside_this_processs_shards_speaks_its_recorded_locale() -> None:
+    """A tournament's round opened in a process that has no gateway cache of the server
+    (issue #18): the locale the server's own process recorded, not English by default."""
+    locales = {1: "en-US"}  # the only server in this process's gateway cache
+    service: Any = Service({3: "en"}, {})
+    service.settings.locales.update({1: "it", 2: "it", 3: "it"})
+    langs = Langs(service, guild_locale=locales.get)
+    assert await langs.of_guild(2) is Lang.IT  # another process's server, Italian
+    assert await langs.of_guild(1) is Lang.EN  # in the cache here: the cache, always current
+    assert await langs.of_guild(3) is Lang.EN  # a manager's choice wins over any locale
+    assert await langs.of_guild(4) is Lang.EN  # seen by no process: the default
+    service.settings.locales[2] = "en-GB"  # its process saw the locale change
     assert await langs.of_guild(2) is Lang.EN
 
 

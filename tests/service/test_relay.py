@@ -459,3 +459,21 @@ async def test_on_postgresql_a_notice_wakes_its_reader_at_the_commit(
     finally:
         await listening.close()
     assert not listening.alive
+
+
+async def test_a_servers_discord_locale_seen_by_its_process_is_read_by_the_other(
+    pair: tuple[GameService, GameService],
+) -> None:
+    """A process posting in a server outside its shards (a tournament's next round opened
+    where the round before ended) has no gateway cache of it: the server's locale, recorded
+    by the process of its shard, is what it speaks there when no manager chose a language."""
+    here, there = pair
+    assert await there.settings.discord_locale(SHOWN) is None  # never seen: the default
+    await here.settings.seen_locales([(SHOWN, "it"), (SHOWN + 2, "en-GB")])
+    assert await there.settings.discord_locale(SHOWN) == "it"
+    assert await there.settings.discord_locale(SHOWN + 2) == "en-GB"
+    await here.settings.seen_locales([(SHOWN, "en-US"), (SHOWN + 2, "en-GB")])  # one changed
+    assert await there.settings.discord_locale(SHOWN) == "en-US"
+    assert await there.settings.discord_locale(SHOWN + 2) == "en-GB"
+    await here.settings.seen_locales([])  # nothing seen: nothing written, no error
+    assert (await there.settings.get(SHOWN)).language is None  # a choice is another thing
