@@ -286,3 +286,53 @@ async def test_a_slice_of_the_shards_on_a_sqlite_file_warns_that_it_is_for_one_m
         ), bot.output()
     finally:
         assert await bot.stop() == 0, bot.output()
+
+
+async def test_a_round_opened_by_the_other_process_speaks_the_servers_locale(
+    sharded: tuple[DiscordStandIn, dict[int, str]], tmp_path: Path, migrated_postgres_url: str
+) -> None:
+    """A tournament in shard 1's server (its Discord locale Italian, no language chosen):
+    its first round ends by resignations in DMs, which Discord sends to shard 0's process,
+    and that process opens and announces the next round, with no gateway cache of the
+    server. It speaks the locale shard 1's process recorded, not English by default."""
+    s, channel_of = sharded
+    banco = s.world.channel_named(channel_of[1])
+    bettola = s.world.guilds[banco.guild_id]
+    dave = s.user("dave")
+    s.world.add_member(bettola, dave.user)
+    dave.user.dms_open = True  # hands by DM to all four
+    bots = await start_shards(s, tmp_path, migrated_postgres_url)
+    try:
+        alice, bob, carol = (s.user(n) for n in ("alice", "bob", "carol"))
+        made = (
+            await alice.slash(
+                "scopa tournament create", channel=banco, name="Coppa della Bettola", deals=1
+            )
+        ).message
+        assert made is not None and "eliminazione diretta" in made.text(), made
+        for person in (alice, bob, carol, dave):
+            joined = (await person.slash("scopa tournament join", channel=banco)).message
+            assert joined is not None and "si iscrive" in joined.text(), joined.text()
+        started = await (await alice.slash("scopa tournament start", channel=banco)).finished(
+            timeout=10
+        )
+        assert "è cominciato con 4 iscritti" in started.text(), started.text()
+        await s.wait_for(lambda: posted(s, banco, "turno 1"), timeout=10)
+        requests_before = len(s.requests)
+        for person in (bob, carol, dave, alice):  # in their DMs: shard 0's process
+            assert not (await person.slash("scopa resign", channel="dm")).failed
+        [second] = await s.wait_for(lambda: posted(s, banco, "turno 2"), timeout=20)
+        assert "Coppa della Bettola" in second.text(), second.text()
+        assert not posted(s, banco, "round 2")
+        announced = [
+            r
+            for r in s.requests[requests_before:]
+            if r.method == "POST" and r.path == f"/channels/{banco.id}/messages"
+        ]
+        assert announced and {r.via for r in announced} == {"shard 0"}  # where it was opened
+    finally:
+        await stop_all(bots)
+
+
+def posted(s: DiscordStandIn, channel: Any, text: str) -> list[Any]:
+    return [m for m in s.world.channel_messages(channel.id) if text in m.text()]
