@@ -284,7 +284,8 @@ class ScopaBot(commands.AutoShardedBot):
         await self.record_locales([guild])
 
     async def on_guild_available(self, guild: discord.Guild) -> None:
-        await self.record_locales([guild])
+        if self.is_ready():  # at the start, on_ready records them all in one transaction
+            await self.record_locales([guild])
 
     async def on_guild_update(self, before: discord.Guild, after: discord.Guild) -> None:
         if before.preferred_locale != after.preferred_locale:
