@@ -68,19 +68,27 @@ class Delivery:
     async def hand_view(
         self, game_id: int, user_id: int, lang: Lang, *, pictures: bool = True, **kwargs: Any
     ) -> tuple[str, list[str], int]:
-        assert kwargs["seat_view"] == "the seat view of the outcome"  # nothing read back
+        assert kwargs["seat_view"] is SEAT_VIEW  # nothing read back
         if pictures:
             await self.drawn.wait()
             return "hand with picture", ["hand.png"], 5
         return "hand", [], 5
 
+    async def hand_as_now(
+        self, game_id: int, user_id: int, lang: Lang, drawn: Any, **kwargs: Any
+    ) -> Any:
+        return drawn  # one process: no other moves the game while its hand is drawn
+
 
 def acting(delivery: Delivery) -> actions.Actions:
     service = SimpleNamespace()
-    return actions.Actions(SimpleNamespace(service=service, delivery=delivery))
+    # One process runs every shard: it shows every table itself (no answer to bring up).
+    bot = SimpleNamespace(service=service, delivery=delivery, owns=lambda guild_id: True)
+    return actions.Actions(bot)
 
 
-OUTCOME = MoveOutcome(5, (), "the seat view of the outcome")  # type: ignore[arg-type]
+SEAT_VIEW = SimpleNamespace(table=SimpleNamespace(guild_id=1))  # the seat view of the outcome
+OUTCOME = MoveOutcome(5, (), SEAT_VIEW)  # type: ignore[arg-type]
 
 
 async def test_a_hand_whose_picture_is_ready_is_one_answer() -> None:

@@ -8,6 +8,7 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from scopabot.store import Store
 from tests.standin import Actor, DiscordStandIn
 from tests.store.helpers import check_database
 
@@ -50,7 +51,7 @@ async def test_a_match_through_random_faults_keeps_every_promise(tmp_path: Path)
         failed_clicks = 0
         try:
             thread = await start_against_computer(s, alice, deals=1)
-            for _ in range(60):
+            for _ in range(150):  # a tied deal is followed by another
                 turn = await next_turn(s, thread, [alice], timeout=20)
                 if turn is None:
                     break
@@ -100,14 +101,22 @@ async def test_a_match_through_random_faults_keeps_every_promise(tmp_path: Path)
         assert len(unanswered(s)) == failed_clicks
         assert {"kill", "500", "429", "slow"} <= set(faults), faults
 
-        # Nothing lost, nothing doubled: the match ended, all forty cards were played
-        # (36 moves of 18 each after the 4 on the table), every game replays from its record.
+        # Nothing lost, nothing doubled: the match ended, all forty cards of each deal were
+        # played (36 moves of 18 each after the 4 on the table; a match of one deal that ends
+        # tied plays further deals until the tie is broken, as the rules say), every game
+        # replays from its record.
         assert is_over(table_messages(s, thread)[0])
         counts = await check_database(database)
-        assert list(counts.values()) == [36], counts
+        [game_id] = counts
+        store = await Store.open(database)
+        try:
+            deals = (await store.games.load(game_id)).game.deal_number
+        finally:
+            await store.close()
+        assert counts == {game_id: 36 * deals}, (counts, deals)
         with closing(sqlite3.connect(database)) as db:
             by = dict(db.execute("SELECT actor, count(*) FROM moves GROUP BY actor").fetchall())
-        assert by == {"user": 18, "computer": 18}, by
+        assert by == {"user": 18 * deals, "computer": 18 * deals}, by
         # No token in the log, through every restart.
         log = "\n".join(bot.lines)
         for secret in {it.token for it in s.interactions.by_id.values()} | {s.world.token}:
