@@ -16,6 +16,7 @@ from .helpers import (
     is_over,
     next_turn,
     play_from,
+    table_caught_up,
     table_messages,
     thread_named,
 )
@@ -42,6 +43,10 @@ async def test_two_players_against_a_computer_from_new_to_the_final_standings(
     moves = asked = 0
     while (turn := await next_turn(s, thread, [alice])) is not None:
         _, hand = turn
+        # Her hand goes live as soon as it is her turn; the table's edit for the plays before
+        # may still be on its way (and, coalesced with her next play's, never show them): she
+        # plays once the table shows the game as her hand does, so every play reaches it.
+        await table_caught_up(s, thread, hand)
         _, choice = await play_from(s, alice, hand)
         moves += 1
         asked += choice
