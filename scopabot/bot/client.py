@@ -15,6 +15,8 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from scopabot.service import Clock, GameService
+from scopabot.service.events import Event
+from scopabot.service.tournament_views import TournamentEvent
 
 from . import boards, hands, help, play, score, settings, sync, tables, tournaments
 from .actions import Actions, command_error
@@ -228,6 +230,17 @@ class ScopaBot(commands.AutoShardedBot):
         sends the messages of its tables (the others tell it through the database)."""
         return self.config.owns(guild_id)
 
+    async def from_elsewhere(self, events: Sequence[Event]) -> None:
+        """What another process told this one through the database: a game's events, for
+        its messages here; a tournament's news (a round it opened, the end), for the
+        tournament's channel, tables and players here."""
+        played = [e for e in events if e.game_id is not None and e.table_id is not None]
+        if played:
+            await self.delivery.from_elsewhere(played)
+        for event in events:
+            if isinstance(event, TournamentEvent):
+                await self.tournament_front.on_event(event)
+
     def guild_locale(self, guild_id: int) -> str | None:
         """The server's Discord locale (from the gateway's cache), for its public messages
         while no manager has chosen their language."""
@@ -277,7 +290,7 @@ class ScopaBot(commands.AutoShardedBot):
             if self.config.shard_ids is not None:
                 # Moves other processes apply to this process's tables, told through the
                 # database (those told while it was down, first).
-                self.service.relay.start(self.delivery.from_elsewhere)
+                self.service.relay.start(self.from_elsewhere)
             await self.delivery.bring_up_to_date()
 
     async def on_guild_join(self, guild: discord.Guild) -> None:

@@ -142,6 +142,9 @@ class TournamentFront:
         self.bot = bot
         self.service = bot.service
         self.tournaments: Tournaments = bot.service.tournaments
+        # One table placed at a time: a round told by another process and the placing of
+        # a start-up (``on_ready``) may both find a table unplaced; the second sees it placed.
+        self._placing = asyncio.Lock()
 
     async def which(
         self, interaction: discord.Interaction[ScopaBot], number: int | None, *, ended: bool = False
@@ -202,6 +205,10 @@ class TournamentFront:
     # ------------------------------------------------------------------ the channel's news
 
     async def on_event(self, event: Event) -> None:
+        if isinstance(event, RoundStarted | TournamentFinished) and not self.bot.owns(
+            event.tournament.guild_id
+        ):
+            return  # the process of its server shows it: told through the database
         if isinstance(event, RoundStarted):
             await self.round_started(event)
         elif isinstance(event, TournamentFinished):
@@ -303,6 +310,10 @@ class TournamentFront:
         """Put a match's table in its own thread of the tournament's channel; its link."""
         if t.channel_id is None:
             return None
+        async with self._placing:
+            return await self._place(t.channel_id, table_id, lang)
+
+    async def _place(self, channel_id: int, table_id: int, lang: Lang) -> str | None:
         delivery, messages = self.bot.delivery, self.bot.messages
         table = await self.service.tables.get(table_id)
         if table.message_id is not None or table.game_id is None:
@@ -310,9 +321,9 @@ class TournamentFront:
         game_id = table.game_id
         delivery.placing.add(table_id)
         try:
-            table = await self.service.tables.set_messages(table_id, channel_id=t.channel_id)
+            table = await self.service.tables.set_messages(table_id, channel_id=channel_id)
             view, files, _v = await delivery.table_view(
-                table, game_id, lang, pictures=messages.may_attach(t.channel_id)
+                table, game_id, lang, pictures=messages.may_attach(channel_id)
             )
             try:
                 table = await messages.new_thread(table, view, files)

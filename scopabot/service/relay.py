@@ -11,6 +11,14 @@ that process's side: it claims the notices of its servers, brings its live copy 
 up to date, and hands the front end the events the mover's process published, made again from
 the notes and the stored game (views left out: the front end reads them at their version).
 
+A tournament's news travels the same way. Its next round is often reached in a process that
+does not run its server (the round's last match ended by a DM click, a timeout, a round's
+deadline): that process opens and deals the round's tables (store writes, which any process
+may make), and writes a notice of no game (:meth:`Relay.tell_elsewhere`); the server's process
+makes the event again from the store (the part that wrote it says how: :meth:`Relay.hears`)
+and its front end places the tables, announces the round and tells its players. The notices
+of the tables' deals come first, in the outbox's order, so the round finds its tables dealt.
+
 Each notice is claimed before anything is shown, so two processes never both show one; it is
 deleted once handed over. A process that stops after claiming leaves the notice to be claimed
 again a minute later by the process that runs those servers next (it shows the state then).
@@ -54,6 +62,7 @@ POLL_EVERY = 1.0  # seconds between looks at the notices without PostgreSQL's LI
 LISTENING_POLL_EVERY = 10.0  # seconds between looks when a LISTEN wakes the reader
 
 Shown = Callable[[Sequence[Event]], Awaitable[None]]
+News = Callable[[dict[str, Any]], Awaitable[Sequence[Event]]]
 
 
 class Relay:
@@ -66,6 +75,29 @@ class Relay:
         self._task: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._listening: Listening | None = None
+        self._news: dict[str, News] = {}
+
+    def hears(self, kind: str, news: News) -> None:
+        """A notice of no game whose note says ``kind`` is made into events by ``news``
+        (called with the note), from the store as it is when the notice is read."""
+        self._news[kind] = news
+
+    def shown_here(self, guild_id: int | None) -> bool:
+        """Whether this process shows the tables and news of ``guild_id``'s server (always,
+        when it runs alone)."""
+        return self._owns is None or self._owns(guild_id)
+
+    async def tell_elsewhere(
+        self, guild_id: int | None, notes: Sequence[dict[str, Any]], *, version: int = 0
+    ) -> bool:
+        """News of no game (a tournament's round, its end) for the process that shows
+        ``guild_id``'s server, when that is another: written to the outbox, True. This
+        process's front end shows nothing of it."""
+        if self.shown_here(guild_id):
+            return False
+        now = int(time.time() * 1000)
+        await self.core.store.outbox.tell(guild_id, notes, version=version, at=now)
+        return True
 
     def show_here(self, owns: Callable[[int | None], bool]) -> None:
         """This process shows the tables of the servers ``owns`` says (None: those outside a
@@ -160,6 +192,8 @@ class Relay:
 
     async def _events(self, notice: Notice) -> list[Event]:
         """The events of ``notice``'s move, its game brought up to date here first."""
+        if notice.game_id is None:
+            return await self._news_of(notice)
         core = self.core
         live = core.live.kept(notice.game_id)
         seat_back = any(note.get("e") == "back" for note in notice.notes)
@@ -260,6 +294,18 @@ class Relay:
                 )
         if any(isinstance(e, MatchOver) for e in events):
             core.forget(gid)  # read from the store from here, as after a match ended here
+        return events
+
+    async def _news_of(self, notice: Notice) -> list[Event]:
+        """A notice of no game: each note made into events by the part that hears its kind
+        (one unheard of, from a newer process, is left: logged, not shown)."""
+        events: list[Event] = []
+        for note in notice.notes:
+            news = self._news.get(str(note.get("e")))
+            if news is None:
+                log.warning("a notice of kind %r that this process cannot read", note.get("e"))
+                continue
+            events += await news(note)
         return events
 
     def _over(self, notice: Notice, note: dict[str, Any], guild_id: int | None) -> MatchOver:

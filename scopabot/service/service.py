@@ -75,9 +75,9 @@ class GameService:
         self.settings = Settings(store)
         self.boards = Boards(store)
         self.score_sheets = ScoreKeeping(store)
+        self.relay = Relay(core)  # before the tournaments, which tell it their news
         self.tournaments = Tournaments(self)
         self.deadlines.add_source(self.tournaments)
-        self.relay = Relay(core)
         self._unattach: Callable[[], None] = lambda: None
         self._owns_store = False
 

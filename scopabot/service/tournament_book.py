@@ -12,21 +12,28 @@ the three hold the same lock for a tournament: one change to it at a time in thi
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from scopabot.store import NotFoundError
+from scopabot.store.models import to_ms
 from scopabot.store.tournaments import Entry, Tournament
 
 from .pairing import Format
 from .tournament_plans import rounds_in_all
 from .tournament_seam import TournamentHost
 from .tournament_views import (
+    RoundStarted,
     TournamentChanged,
     TournamentErrorCode,
+    TournamentFinished,
     TournamentInfo,
     refuse,
 )
+
+log = logging.getLogger(__name__)
 
 
 class TournamentBook:
@@ -79,6 +86,30 @@ class TournamentBook:
                 "only the organiser may do that",
                 tournament_id=t.id,
             )
+
+    async def announce(self, event: RoundStarted | TournamentFinished) -> None:
+        """A round opened, or the tournament ended: published here, and, when another process
+        shows the tournament's server, told to that process (``service.relay``), which places
+        the round's tables, announces it and tells its players; this process's front end
+        then shows nothing of it (it asks ``relay.shown_here``). A round's note names the
+        pairings it opened undecided, so a notice read late tells the round as it was opened."""
+        self.service.hub.publish([event])
+        t = event.tournament
+        note: dict[str, Any]
+        if isinstance(event, RoundStarted):
+            note = {
+                "e": "round",
+                "tournament": t.id,
+                "round": event.number,
+                "deadline": to_ms(event.deadline),
+                "open": [m.slot for m in event.matches if m.outcome is None],
+            }
+        else:
+            note = {"e": "finished", "tournament": t.id, "cancelled": event.cancelled}
+        try:
+            await self.service.relay.tell_elsewhere(t.guild_id, [note], version=t.round)
+        except Exception:
+            log.exception("tournament %s: its news was not told to its server's process", t.id)
 
     async def changed(self, tournament_id: int, user: int, what: str) -> TournamentInfo:
         """Tell everyone someone joined, left or withdrew; the tournament as it is now."""

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Final
+from typing import Any, Final
 
 from scopabot.store import ActorKind, GameStatus, TableStatus
+from scopabot.store.models import from_ms
 from scopabot.store.tournaments import (
     Entry,
     StoredPairing,
@@ -53,6 +55,8 @@ class Rounds:
         self.service = book.service
         self.store = book.store
         self._unsubscribe = self.service.subscribe(self._on_event)
+        self.service.relay.hears("round", self._round_news)
+        self.service.relay.hears("finished", self._finished_news)
 
     async def resume(self) -> None:
         """After a start-up: look at every tournament in play again (results written while
@@ -189,21 +193,60 @@ class Rounds:
             match_info(p, people)
             for p in await self.store.tournaments.pairings(t.id, round_number=number)
         )
-        self.service.hub.publish(
-            [
-                RoundStarted(
-                    table_id=None,
-                    game_id=None,
-                    tournament=self.book.info_of(t, entries),
-                    number=number,
-                    deadline=deadline,
-                    matches=matches,
-                )
-            ]
+        await self.book.announce(
+            RoundStarted(
+                table_id=None,
+                game_id=None,
+                tournament=self.book.info_of(t, entries),
+                number=number,
+                deadline=deadline,
+                matches=matches,
+            )
         )
         if all(m.outcome is not None for m in matches):  # a round of byes and walkovers only
             await self.store.tournaments.finish_round(t.id, number, at=self.book.now())
             await self.next_round(await self.store.tournaments.get(t.id))
+
+    async def _round_news(self, note: dict[str, Any]) -> list[Event]:
+        """A round another process opened in a server shown here (``Book.announce``), as it
+        was opened: its pairings undecided then are told as being played."""
+        t = await self.store.tournaments.get(int(note["tournament"]))
+        number = int(note["round"])
+        entries = await self.store.tournaments.entries(t.id)
+        people = {e.id: e.people for e in entries}
+        opened = set(note.get("open") or ())
+        matches = tuple(
+            replace(m, outcome=None, points=(0, 0), reason=None) if m.slot in opened else m
+            for m in (
+                match_info(p, people)
+                for p in await self.store.tournaments.pairings(t.id, round_number=number)
+            )
+        )
+        return [
+            RoundStarted(
+                table_id=None,
+                game_id=None,
+                tournament=self.book.info_of(t, entries),
+                number=number,
+                deadline=from_ms(int(note["deadline"])),
+                matches=matches,
+            )
+        ]
+
+    async def _finished_news(self, note: dict[str, Any]) -> list[Event]:
+        """A tournament of a server shown here, ended (or called off) by another process."""
+        t = await self.store.tournaments.get(int(note["tournament"]))
+        entries = await self.store.tournaments.entries(t.id)
+        rows = standing_rows(t, entries, await self.store.tournaments.pairings(t.id))
+        return [
+            TournamentFinished(
+                table_id=None,
+                game_id=None,
+                tournament=self.book.info_of(t, entries),
+                standings=tuple(rows),
+                cancelled=bool(note.get("cancelled")),
+            )
+        ]
 
     async def _open_tables(self, t: Tournament) -> None:
         """Open, fill and deal the table of every undecided pairing of the round in play
@@ -274,15 +317,13 @@ class Rounds:
             )
         except TournamentChangedError:
             return
-        self.service.hub.publish(
-            [
-                TournamentFinished(
-                    table_id=None,
-                    game_id=None,
-                    tournament=self.book.info_of(t, entries),
-                    standings=tuple(rows),
-                )
-            ]
+        await self.book.announce(
+            TournamentFinished(
+                table_id=None,
+                game_id=None,
+                tournament=self.book.info_of(t, entries),
+                standings=tuple(rows),
+            )
         )
 
     # ------------------------------------------------------------------ round deadlines

@@ -192,16 +192,14 @@ class Rulings:
                     if table.status is TableStatus.OPEN:
                         await self.service.tables.cancel(p.table_id, by=table.host_id)
             info = self.book.info_of(t, entries)
-        self.service.hub.publish(
-            [
-                TournamentFinished(
-                    table_id=None,
-                    game_id=None,
-                    tournament=info,
-                    standings=tuple(rows),
-                    cancelled=True,
-                )
-            ]
+        await self.book.announce(
+            TournamentFinished(
+                table_id=None,
+                game_id=None,
+                tournament=info,
+                standings=tuple(rows),
+                cancelled=True,
+            )
         )
         return info
 

@@ -3,7 +3,9 @@
 :class:`TournamentHost` is everything :class:`~.tournaments.Tournaments` uses of the service:
 its tables part (to open, fill, deal and cancel tables), its games part (to resign, and to
 end or call off a match at a round's deadline, for a whole side and with the tournament's
-reason), its event hub and the scheduler's wake-up for a new round deadline. A redesign of
+reason), its event hub, the scheduler's wake-up for a new round deadline, and the relay
+between processes (a round reached in a process that does not show its server is told to
+the one that does). A redesign of
 the service re-attaches tournaments by giving these, and nothing else.
 """
 
@@ -19,6 +21,7 @@ from .events import EventHub, Handler
 
 if TYPE_CHECKING:
     from .games import Games
+    from .relay import Relay
     from .scheduler import Deadlines
     from .tables import Tables
 
@@ -38,6 +41,7 @@ class TournamentHost(Protocol):
     tables: Tables
     games: Games
     deadlines: Deadlines
+    relay: Relay
 
     def subscribe(self, handler: Handler) -> Callable[[], None]: ...
 

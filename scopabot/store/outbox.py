@@ -32,6 +32,10 @@ _INSERT_SQL = (
     "INSERT INTO outbox (game_id, table_id, guild_id, version, notes, created_at)"
     " SELECT id, table_id, guild_id, ?, ?, ? FROM games WHERE id = ?"
 )
+_TELL_SQL = (
+    "INSERT INTO outbox (game_id, table_id, guild_id, version, notes, created_at)"
+    " VALUES (NULL, NULL, ?, ?, ?, ?)"
+)
 _PENDING_SQL = (
     "SELECT id, guild_id FROM outbox WHERE claimed_at IS NULL OR claimed_at < ? ORDER BY id LIMIT ?"
 )
@@ -48,10 +52,11 @@ _CLAIMED_SQL = (
 @dataclass(frozen=True, slots=True)
 class Notice:
     """One move's notice: the game, its table and server, the version it made, and the notes
-    the service wrote of what it did (a list of plain JSON objects)."""
+    the service wrote of what it did (a list of plain JSON objects). A tournament's news (a
+    round opened, the end) names no game nor table: ``game_id`` None, the server's all."""
 
     id: int
-    game_id: int
+    game_id: int | None
     table_id: int | None
     guild_id: int | None
     version: int
@@ -68,6 +73,12 @@ def write_notice(
     """Inside the move's transaction: the notice of the move that made ``version``."""
     text = json.dumps(list(notes), separators=(",", ":"))
     conn.execute(_INSERT_SQL, (version, text, stamp, game_id))
+
+
+def _tell(
+    conn: sqlite3.Connection, guild_id: int | None, version: int, text: str, stamp: int
+) -> None:
+    conn.execute(_TELL_SQL, (guild_id, version, text, stamp))
 
 
 class Listening:
@@ -95,6 +106,15 @@ class OutboxStore:
 
     def __init__(self, database: AnyDatabase) -> None:
         self._db = database
+
+    async def tell(
+        self, guild_id: int | None, notes: Sequence[dict[str, Any]], *, version: int, at: int
+    ) -> None:
+        """A notice of no game for the process of ``guild_id``'s server: a tournament's news
+        reached elsewhere (``version``: the tournament's, ``at`` in ms). It follows, in the
+        outbox's order, the notices of the moves and tables that led to it."""
+        text = json.dumps(list(notes), separators=(",", ":"))
+        await self._db.write_once(_tell, guild_id, version, text, at)
 
     async def pending(self, *, stale_before: int, limit: int = 200) -> list[tuple[int, int | None]]:
         """The notices nobody holds (or whose claimer died: claimed before ``stale_before``,
@@ -151,7 +171,7 @@ def _claim(
             claimed.append(
                 Notice(
                     int(row[0]),
-                    int(row[1]),
+                    None if row[1] is None else int(row[1]),
                     None if row[2] is None else int(row[2]),
                     None if row[3] is None else int(row[3]),
                     int(row[4]),

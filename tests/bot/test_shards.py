@@ -288,20 +288,17 @@ async def test_a_slice_of_the_shards_on_a_sqlite_file_warns_that_it_is_for_one_m
         assert await bot.stop() == 0, bot.output()
 
 
-@pytest.mark.skip(
-    reason="a known defect this test found (issue 18, docs/postgresql.md): the round's table is "
-    "placed by the process that opened the round while the server's process, told of its "
-    "start, shows it too; about one run in eight the latter edits it where it is not yet "
-    "(Discord: 10008 Unknown Message) and sends it again. Run it with the round handed to "
-    "the server's process."
-)
 async def test_a_round_opened_by_the_other_process_speaks_the_servers_locale(
     sharded: tuple[DiscordStandIn, dict[int, str]], tmp_path: Path, migrated_postgres_url: str
 ) -> None:
     """A tournament in shard 1's server (its Discord locale Italian, no language chosen):
     its first round ends by resignations in DMs, which Discord sends to shard 0's process,
-    and that process opens and announces the next round, with no gateway cache of the
-    server. It speaks the locale shard 1's process recorded, not English by default."""
+    and that process opens and deals the next round. The round is told through the
+    database to shard 1's process, which alone places its table in a thread, announces it,
+    in the server's own language, and tells its players; shard 0's process sends nothing
+    to the server. (Before, shard 0's process placed and announced it while shard 1's,
+    told of the table's start, showed it too: one run in eight, Discord's Unknown Message
+    and the table sent twice.)"""
     s, channel_of = sharded
     banco = s.world.channel_named(channel_of[1])
     bettola = s.world.guilds[banco.guild_id]
@@ -331,19 +328,61 @@ async def test_a_round_opened_by_the_other_process_speaks_the_servers_locale(
         [second] = await s.wait_for(lambda: posted(s, banco, "turno 2"), timeout=20)
         assert "Coppa della Bettola" in second.text(), second.text()
         assert not posted(s, banco, "round 2")
-        # The announcement was sent by shard 0's process, which opened the round and has no
-        # cache of the server: its Italian came from the locale shard 1's process recorded.
-        # (Shard 1's process posts in the channel too: the first round's tables are its own.)
+        final = await s.wait_for(lambda: round_two_table(s, banco, second), timeout=20)
+        # The final's two players were told it by DM (the two who lost, nothing more).
+        four = (alice, bob, carol, dave)
+        await s.wait_for(lambda: sum(dm_said(s, p, "turno 2") for p in four) == 2, timeout=20)
+        made = s.requests[requests_before:]
+        told = [
+            r
+            for r in made
+            if r.method == "POST"
+            and "turno 2" in str(r.body)
+            and r.path != f"/channels/{banco.id}/messages"
+        ]
+        assert [r.via for r in told] == ["shard 1", "shard 1"], told
         announced = [
             r
-            for r in s.requests[requests_before:]
+            for r in made
             if r.method == "POST"
             and r.path == f"/channels/{banco.id}/messages"
             and "turno 2" in str(r.body)
         ]
-        assert announced and {r.via for r in announced} == {"shard 0"}, announced
+        assert [r.via for r in announced] == ["shard 1"], announced
+        threads = [
+            r for r in made if r.method == "POST" and r.path == f"/channels/{banco.id}/threads"
+        ]
+        assert [r.via for r in threads] == ["shard 1"], threads  # the final's, once
+        assert len(table_messages(s, final)) == 1  # never sent twice
+        to_the_server = [
+            r
+            for r in made
+            if r.via == "shard 0" and in_guild(s, r.path, bettola.id) and r.method != "GET"
+        ]
+        assert not to_the_server, to_the_server
     finally:
         await stop_all(bots)
+
+
+def round_two_table(s: DiscordStandIn, channel: Any, announcement: Any) -> Any | None:
+    """The final's thread of ``channel`` once its table message is there (the thread the
+    announcement links)."""
+    for thread in s.world.channels.values():
+        linked = thread.parent_id == channel.id and f"/{thread.id}/" in announcement.text()
+        if linked and table_messages(s, thread):
+            return thread
+    return None
+
+
+def dm_said(s: DiscordStandIn, person: Any, text: str) -> bool:
+    return any(text in m.text() for m in s.dm_timeline(person.user))
+
+
+def in_guild(s: DiscordStandIn, path: str, guild_id: int) -> bool:
+    """Whether a request's path names a channel (or thread) of the server ``guild_id``."""
+    found = re.match(r"/channels/(\d+)", path)
+    channel = None if found is None else s.world.channels.get(int(found.group(1)))
+    return channel is not None and channel.guild_id == guild_id
 
 
 def posted(s: DiscordStandIn, channel: Any, text: str) -> list[Any]:

@@ -29,7 +29,9 @@ from scopabot.service import (
     TimeoutApplied,
     TurnStarted,
 )
+from scopabot.service.tournaments import RoundStarted, TournamentFinished
 from scopabot.store import Store
+from scopabot.store.tournaments import TournamentStatus
 
 from .helpers import play_once
 
@@ -336,7 +338,9 @@ async def test_a_seat_taken_back_elsewhere_is_told_with_the_same_version(
 CHILD = """
 import asyncio, json, sys
 from scopabot.service import GameService, InlineThinker, ServiceError
+from scopabot.service.tournaments import RoundStarted, TournamentFinished
 from scopabot.store import Store
+from scopabot.store.tournaments import TournamentStatus
 
 async def main(database, game_id, user, card, capture, version, count):
     store = await Store.open(database)
@@ -437,6 +441,97 @@ async def test_a_table_started_by_another_process_is_told_with_every_hand(
     public = await here.games.public_view(started_view.game_id)
     assert isinstance(turn, TurnStarted) and turn.seat == public.turn
     assert turn.user_id == public.seats[public.turn].user_id
+
+
+async def resign_round(service: GameService, tournament_id: int, number: int) -> None:
+    """Every match of round ``number`` resigned by its first side (a DM click each)."""
+    for m in await service.tournaments.matches(tournament_id, round_number=number):
+        if m.outcome is None:
+            assert m.table_id is not None
+            game_id = (await service.tables.get(m.table_id)).game_id
+            assert game_id is not None
+            await service.games.resign(game_id, user=m.a[0])
+    await service.settle()
+
+
+async def test_a_round_reached_elsewhere_is_told_to_the_process_of_its_server(
+    pair: tuple[GameService, GameService],
+) -> None:
+    """A knock-out of four in here's server. Its first round ends there (the resignations are
+    DM clicks: shard 0's process), which opens the final and deals its table; the server's
+    process is told the round, after the deal's own notice, as it was opened, and then the
+    end. Where the process that reaches the news shows the server, no notice is written."""
+    here, there = pair
+    t = await here.tournaments.create(
+        by=1, manager=True, name="Coppa", format="knockout", guild_id=SHOWN, channel_id=77,
+        options={"deals": 1}, seed=4,
+    )  # fmt: skip
+    for user in (11, 12, 13, 14):
+        await here.tournaments.join(t.id, user=user)
+    await here.tournaments.start(t.id, by=1)
+    await here.settle()
+    assert await here.store.outbox.count() == 0  # the first round, reached here: shown here
+    await resign_round(there, t.id, 1)
+    shown = Shown()
+    # Two matches' ends, the final's deal, then the round, in that order.
+    assert await here.relay.take(shown) == 4
+    assert await here.store.outbox.count() == 0
+    kinds = [type(e) for e in shown.events]
+    assert kinds.count(MatchOver) == 2
+    assert max(i for i, k in enumerate(kinds) if k is MatchOver) < kinds.index(TableStarted)
+    assert kinds.index(TableStarted) < kinds.index(RoundStarted) == len(kinds) - 1
+    [told] = shown.of(RoundStarted)
+    assert isinstance(told, RoundStarted)
+    [final] = await there.tournaments.matches(t.id, round_number=2)
+    assert told.number == 2 and told.matches == (final,) and final.outcome is None
+    assert told.tournament.guild_id == SHOWN and told.tournament.channel_id == 77
+    assert told.deadline == (await there.tournaments.info(t.id)).round_deadline
+    started_there = shown.of(TableStarted)[0]
+    assert started_there.table_id == final.table_id
+    # The final resigned there too: the end is told here, with its standings.
+    await resign_round(there, t.id, 2)
+    shown = Shown()
+    assert await here.relay.take(shown) == 2  # the final's end, then the tournament's
+    assert [type(e) for e in shown.events][-1] is TournamentFinished
+    [over] = shown.of(TournamentFinished)
+    assert isinstance(over, TournamentFinished) and not over.cancelled
+    assert over.tournament.status is TournamentStatus.FINISHED
+    assert over.tournament.winner == final.b  # its first side resigned
+    assert over.standings == tuple(await there.tournaments.standings(t.id))
+
+
+async def test_a_round_told_late_is_told_as_it_was_opened(
+    pair: tuple[GameService, GameService],
+) -> None:
+    """The server's process was away while the round was opened there and a match of it was
+    decided: the round's news still tells that match as being played, as it was opened
+    (its table to place, its players to tell); the match's own end comes in its notice."""
+    here, there = pair
+    t = await here.tournaments.create(
+        by=1, manager=True, name="Coppa", format="knockout", guild_id=SHOWN, channel_id=77,
+        options={"deals": 1}, seed=4,
+    )  # fmt: skip
+    for user in range(11, 19):
+        await here.tournaments.join(t.id, user=user)
+    await here.tournaments.start(t.id, by=1)
+    await here.settle()
+    await resign_round(there, t.id, 1)
+    [first, *_rest] = await there.tournaments.matches(t.id, round_number=2)
+    assert first.table_id is not None
+    game_id = (await there.tables.get(first.table_id)).game_id
+    assert game_id is not None
+    await there.games.resign(game_id, user=first.a[0])
+    await there.settle()
+    shown = Shown()
+    await here.relay.take(shown)
+    [told] = shown.of(RoundStarted)
+    assert isinstance(told, RoundStarted) and told.number == 2 and len(told.matches) == 2
+    assert all(m.outcome is None and m.table_id is not None for m in told.matches)
+    assert [m.table_id for m in told.matches] == [
+        m.table_id for m in await there.tournaments.matches(t.id, round_number=2)
+    ]
+    last = shown.events[-1]  # the match decided since: its own notice, after the round's
+    assert isinstance(last, MatchOver) and last.table_id == first.table_id
 
 
 async def test_on_postgresql_a_notice_wakes_its_reader_at_the_commit(
