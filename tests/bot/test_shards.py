@@ -16,6 +16,7 @@ import pytest
 from tests.standin import DiscordStandIn
 from tests.standin.gateway import IDENTIFY
 from tests.standin.models import walk_components
+from tests.standin.permissions import ATTACH_FILES
 
 from .helpers import (
     CALLBACK,
@@ -288,7 +289,7 @@ async def test_a_slice_of_the_shards_on_a_sqlite_file_warns_that_it_is_for_one_m
         assert await bot.stop() == 0, bot.output()
 
 
-async def test_a_round_opened_by_the_other_process_speaks_the_servers_locale(
+async def test_a_round_reached_in_the_other_process_is_shown_by_its_servers_process(
     sharded: tuple[DiscordStandIn, dict[int, str]], tmp_path: Path, migrated_postgres_url: str
 ) -> None:
     """A tournament in shard 1's server (its Discord locale Italian, no language chosen):
@@ -296,15 +297,18 @@ async def test_a_round_opened_by_the_other_process_speaks_the_servers_locale(
     and that process opens and deals the next round. The round is told through the
     database to shard 1's process, which alone places its table in a thread, announces it,
     in the server's own language, and tells its players; shard 0's process sends nothing
-    to the server. (Before, shard 0's process placed and announced it while shard 1's,
-    told of the table's start, showed it too: one run in eight, Discord's Unknown Message
-    and the table sent twice.)"""
+    to the server. The channel refuses the bot files: the process that knows the channel
+    sends the round's table and announcement without pictures (shard 0's, without the
+    server in its cache, would have sent them, and been refused). Before, shard 0's
+    process placed and announced it while shard 1's, told of the table's start, showed it
+    too: one run in eight, Discord's Unknown Message and the table sent twice."""
     s, channel_of = sharded
     banco = s.world.channel_named(channel_of[1])
     bettola = s.world.guilds[banco.guild_id]
     dave = s.user("dave")
     s.world.add_member(bettola, dave.user)
     dave.user.dms_open = True  # hands by DM to all four
+    s.world.set_overwrite(banco, s.world.bot, deny=ATTACH_FILES)  # its threads follow it
     bots = await start_shards(s, tmp_path, migrated_postgres_url)
     try:
         alice, bob, carol = (s.user(n) for n in ("alice", "bob", "carol"))
@@ -353,7 +357,9 @@ async def test_a_round_opened_by_the_other_process_speaks_the_servers_locale(
             r for r in made if r.method == "POST" and r.path == f"/channels/{banco.id}/threads"
         ]
         assert [r.via for r in threads] == ["shard 1"], threads  # the final's, once
-        assert len(table_messages(s, final)) == 1  # never sent twice
+        [table] = table_messages(s, final)  # never sent twice
+        for message in (second, table):
+            assert not message.attachments, message
         to_the_server = [
             r
             for r in made
