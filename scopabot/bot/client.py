@@ -206,7 +206,8 @@ class ScopaBot(commands.AutoShardedBot):
                 kwargs["clock"] = self._clock
             if self._computer_pause is not None:
                 kwargs["computer_pause"] = self._computer_pause
-            self.service = await GameService.start(self._store, **kwargs)
+            # Tournaments are looked at again once the bot listens (``on_ready``).
+            self.service = await GameService.start(self._store, resume_tournaments=False, **kwargs)
         self.langs = Langs(self.service, guild_locale=self.guild_locale)
         self.messages = Messages(self, self.service)
         self.delivery = Delivery(self)
@@ -292,6 +293,9 @@ class ScopaBot(commands.AutoShardedBot):
                 # database (those told while it was down, first).
                 self.service.relay.start(self.from_elsewhere)
             await self.delivery.bring_up_to_date()
+            # Results written while no process listened, tables not yet opened, and a round
+            # whose opener was stopped before announcing it: announced now, here or told on.
+            await self.service.tournaments.resume()
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         await self.record_locales([guild])

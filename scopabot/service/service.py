@@ -108,6 +108,7 @@ class GameService:
         rating_policy: RatingPolicy | None = None,
         rate: bool = True,
         lease_period: float = LEASE_PERIOD,
+        resume_tournaments: bool = True,
     ) -> GameService:
         """Start on an open store: re-arm every deadline (one that passed while the process
         was down is handled at once, in order) and let computer seats in turn play.
@@ -117,7 +118,10 @@ class GameService:
         policy if they have one, else the OpenSkill policy of :mod:`.ratings` (``rate=False``:
         none, as in tests of other things). ``lease_period``: how long the scheduler's lease
         lasts unless renewed (:mod:`.scheduler`: one scheduler among processes sharing the
-        database; short in tests of its takeover).
+        database; short in tests of its takeover). ``resume_tournaments`` False: the front
+        end calls ``tournaments.resume()`` itself once it hears the service's events and
+        knows which servers it shows (a round its opener was stopped before announcing is
+        announced then, to a front end that shows it or tells it on).
         """
         self = cls(
             store,
@@ -132,7 +136,8 @@ class GameService:
         self._unattach = self.clock.attach(self.deadlines)
         await self.deadlines.forget_the_dead()  # a restart resumes at once, not a lease later
         await self.games.resume()
-        await self.tournaments.resume()
+        if resume_tournaments:
+            await self.tournaments.resume()
         self.deadlines.start()
         return self
 

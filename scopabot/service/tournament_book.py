@@ -91,25 +91,40 @@ class TournamentBook:
         """A round opened, or the tournament ended: published here, and, when another process
         shows the tournament's server, told to that process (``service.relay``), which places
         the round's tables, announces it and tells its players; this process's front end
-        then shows nothing of it (it asks ``relay.shown_here``). A round's note names the
-        pairings it opened undecided, so a notice read late tells the round as it was opened."""
-        self.service.hub.publish([event])
+        then shows nothing of it (it asks ``bot.owns``). A round is announced once: its row
+        is marked in the transaction that writes its notice (of two processes, or of a start
+        after a kill, one announces it), and its note names the pairings it opened
+        undecided, so a notice read late tells the round as it was opened."""
         t = event.tournament
-        note: dict[str, Any]
+        elsewhere = not self.service.relay.shown_here(t.guild_id)
         if isinstance(event, RoundStarted):
-            note = {
+            note: dict[str, Any] = {
                 "e": "round",
                 "tournament": t.id,
                 "round": event.number,
                 "deadline": to_ms(event.deadline),
                 "open": [m.slot for m in event.matches if m.outcome is None],
             }
-        else:
-            note = {"e": "finished", "tournament": t.id, "cancelled": event.cancelled}
+            try:
+                first = await self.store.tournaments.announce_round(
+                    t.id,
+                    event.number,
+                    at=self.now(),
+                    guild_id=t.guild_id,
+                    notes=[note] if elsewhere else None,
+                )
+            except Exception:  # still unannounced: the next look at the tournament tries again
+                log.exception("tournament %s: round %s not announced", t.id, event.number)
+                return
+            if first:
+                self.service.hub.publish([event])
+            return
+        self.service.hub.publish([event])
+        note = {"e": "finished", "tournament": t.id, "cancelled": event.cancelled}
         try:
             await self.service.relay.tell_elsewhere(t.guild_id, [note], version=t.round)
         except Exception:
-            log.exception("tournament %s: its news was not told to its server's process", t.id)
+            log.exception("tournament %s: its end was not told to its server's process", t.id)
 
     async def changed(self, tournament_id: int, user: int, what: str) -> TournamentInfo:
         """Tell everyone someone joined, left or withdrew; the tournament as it is now."""

@@ -39,7 +39,13 @@ from .tournament_plans import (
     tournament_winner,
 )
 from .tournament_seam import call_off, end_game
-from .tournament_views import RoundStarted, TournamentFinished, match_info, row_data
+from .tournament_views import (
+    MatchInfo,
+    RoundStarted,
+    TournamentFinished,
+    match_info,
+    row_data,
+)
 from .views import Pace
 
 log = logging.getLogger(__name__)
@@ -92,6 +98,8 @@ class Rounds:
                 for p in await self.store.tournaments.pairings(t.id, round_number=t.round)
             ):
                 await self._open_tables(t)
+                if not await self.store.tournaments.round_announced(t.id, t.round):
+                    await self._announce_round(t)  # its opener was stopped before it could
                 return
             await self.store.tournaments.finish_round(t.id, t.round, at=self.book.now())
             await self.next_round(t)
@@ -188,24 +196,32 @@ class Rounds:
             return  # someone else opened it: their round stands
         self.service.deadlines.wake(deadline)
         await self._open_tables(t)
+        matches = await self._announce_round(t)
+        if all(m.outcome is not None for m in matches):  # a round of byes and walkovers only
+            await self.store.tournaments.finish_round(t.id, number, at=self.book.now())
+            await self.next_round(await self.store.tournaments.get(t.id))
+
+    async def _announce_round(self, t: Tournament) -> tuple[MatchInfo, ...]:
+        """Tell the round in play, its tables opened (once: ``TournamentBook.announce``);
+        its matches."""
+        entries = await self.store.tournaments.entries(t.id)
         people = {e.id: e.people for e in entries}
         matches = tuple(
             match_info(p, people)
-            for p in await self.store.tournaments.pairings(t.id, round_number=number)
+            for p in await self.store.tournaments.pairings(t.id, round_number=t.round)
         )
+        assert t.round_deadline is not None  # a round in play has one
         await self.book.announce(
             RoundStarted(
                 table_id=None,
                 game_id=None,
                 tournament=self.book.info_of(t, entries),
-                number=number,
-                deadline=deadline,
+                number=t.round,
+                deadline=t.round_deadline,
                 matches=matches,
             )
         )
-        if all(m.outcome is not None for m in matches):  # a round of byes and walkovers only
-            await self.store.tournaments.finish_round(t.id, number, at=self.book.now())
-            await self.next_round(await self.store.tournaments.get(t.id))
+        return matches
 
     async def _round_news(self, note: dict[str, Any]) -> list[Event]:
         """A round another process opened in a server shown here (``Book.announce``), as it

@@ -32,7 +32,7 @@ _INSERT_SQL = (
     "INSERT INTO outbox (game_id, table_id, guild_id, version, notes, created_at)"
     " SELECT id, table_id, guild_id, ?, ?, ? FROM games WHERE id = ?"
 )
-_TELL_SQL = (
+TELL_SQL = (
     "INSERT INTO outbox (game_id, table_id, guild_id, version, notes, created_at)"
     " VALUES (NULL, NULL, ?, ?, ?, ?)"
 )
@@ -71,14 +71,19 @@ def write_notice(
     stamp: int,
 ) -> None:
     """Inside the move's transaction: the notice of the move that made ``version``."""
-    text = json.dumps(list(notes), separators=(",", ":"))
+    text = notes_text(notes)
     conn.execute(_INSERT_SQL, (version, text, stamp, game_id))
+
+
+def notes_text(notes: Sequence[dict[str, Any]]) -> str:
+    """A notice's notes as the outbox keeps them."""
+    return json.dumps(list(notes), separators=(",", ":"))
 
 
 def _tell(
     conn: sqlite3.Connection, guild_id: int | None, version: int, text: str, stamp: int
 ) -> None:
-    conn.execute(_TELL_SQL, (guild_id, version, text, stamp))
+    conn.execute(TELL_SQL, (guild_id, version, text, stamp))
 
 
 class Listening:
@@ -113,7 +118,7 @@ class OutboxStore:
         """A notice of no game for the process of ``guild_id``'s server: a tournament's news
         reached elsewhere (``version``: the tournament's, ``at`` in ms). It follows, in the
         outbox's order, the notices of the moves and tables that led to it."""
-        text = json.dumps(list(notes), separators=(",", ":"))
+        text = notes_text(notes)
         await self._db.write_once(_tell, guild_id, version, text, at)
 
     async def pending(self, *, stale_before: int, limit: int = 200) -> list[tuple[int, int | None]]:

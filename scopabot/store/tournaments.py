@@ -42,6 +42,7 @@ from .models import (
     opt_ms,
     to_ms,
 )
+from .outbox import TELL_SQL, notes_text
 
 _TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, format, preset, players, options, pace,"
@@ -526,6 +527,41 @@ class TournamentStore:
             return cursor.rowcount == 1
 
     @conflicts_retried
+    @conflicts_retried
+    async def announce_round(
+        self,
+        tournament_id: int,
+        round_number: int,
+        *,
+        at: datetime,
+        guild_id: int | None = None,
+        notes: Sequence[dict[str, Any]] | None = None,
+    ) -> bool:
+        """Mark a round announced, once (of two callers, one): whether this call did. With
+        ``notes``, the notice for the process that shows ``guild_id``'s server is written in
+        the same transaction (``store.outbox``), so a round is told once or not at all."""
+        stamp = to_ms(at)
+        async with self._db.write() as db:
+            cursor = await db.execute(
+                "UPDATE tournament_rounds SET announced_at = ? WHERE tournament_id = ?"
+                " AND round = ? AND announced_at IS NULL",
+                (stamp, tournament_id, round_number),
+            )
+            if cursor.rowcount != 1:
+                return False
+            if notes is not None:
+                await db.execute(TELL_SQL, (guild_id, round_number, notes_text(notes), stamp))
+            return True
+
+    async def round_announced(self, tournament_id: int, round_number: int) -> bool:
+        """Whether the round was announced (a round not opened yet counts as announced)."""
+        async with self._db.read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT announced_at FROM tournament_rounds WHERE tournament_id = ? AND round = ?",
+                (tournament_id, round_number),
+            )
+        return all(row[0] is not None for row in rows)
+
     async def finish_round(self, tournament_id: int, round_number: int, *, at: datetime) -> None:
         async with self._db.write() as db:
             await db.execute(

@@ -534,6 +534,49 @@ async def test_a_round_told_late_is_told_as_it_was_opened(
     assert isinstance(last, MatchOver) and last.table_id == first.table_id
 
 
+async def test_a_round_its_opener_did_not_live_to_announce_is_announced_once_at_a_start(
+    pair: tuple[GameService, GameService], database: Path | str, clock: FakeClock
+) -> None:
+    """The process that opened the final was stopped after dealing its table and before
+    announcing it: the next process to start looks at the tournament again, finds the
+    round unannounced and tells it to the server's process; a start after that tells
+    nothing more."""
+    here, there = pair
+    t = await here.tournaments.create(
+        by=1, manager=True, name="Coppa", format="knockout", guild_id=SHOWN, channel_id=77,
+        options={"deals": 1}, seed=4,
+    )  # fmt: skip
+    for user in (11, 12, 13, 14):
+        await here.tournaments.join(t.id, user=user)
+    await here.tournaments.start(t.id, by=1)
+    await here.settle()
+
+    async def stopped_first(*_: object) -> None:
+        """Killed here: the tables are dealt, the round not told."""
+
+    there.tournaments.book.announce = stopped_first  # type: ignore[method-assign]
+    await resign_round(there, t.id, 1)
+    [final] = await there.tournaments.matches(t.id, round_number=2)
+    assert final.table_id is not None and final.outcome is None  # opened and dealt
+    shown = Shown()
+    await here.relay.take(shown)
+    assert not shown.of(RoundStarted)
+    for _ in range(2):  # a process starting, twice (shard 0's again, say)
+        store = await Store.open(database)
+        again = await GameService.start(
+            store, clock=clock, thinker=InlineThinker(), computer_pause=0, resume_tournaments=False
+        )
+        again.relay.show_here(shard_0)  # as bot.py does: its shards known, then resumed
+        await again.tournaments.resume()
+        await again.settle()
+        await again.close()
+        await store.close()
+    shown = Shown()
+    await here.relay.take(shown)
+    [told] = shown.of(RoundStarted)
+    assert isinstance(told, RoundStarted) and told.number == 2 and told.matches == (final,)
+
+
 async def test_on_postgresql_a_notice_wakes_its_reader_at_the_commit(
     pair: tuple[GameService, GameService],
 ) -> None:
