@@ -443,6 +443,19 @@ async def test_a_table_started_by_another_process_is_told_with_every_hand(
     assert turn.user_id == public.seats[public.turn].user_id
 
 
+async def knockout_started(service: GameService, entrants: int) -> int:
+    """A knock-out of one-deal matches in SHOWN's server, started there by ``service``."""
+    t = await service.tournaments.create(
+        by=1, manager=True, name="Coppa", format="knockout", guild_id=SHOWN, channel_id=77,
+        options={"deals": 1}, seed=4,
+    )  # fmt: skip
+    for user in range(11, 11 + entrants):
+        await service.tournaments.join(t.id, user=user)
+    await service.tournaments.start(t.id, by=1)
+    await service.settle()
+    return t.id
+
+
 async def resign_round(service: GameService, tournament_id: int, number: int) -> None:
     """Every match of round ``number`` resigned by its first side (a DM click each)."""
     for m in await service.tournaments.matches(tournament_id, round_number=number):
@@ -462,16 +475,9 @@ async def test_a_round_reached_elsewhere_is_told_to_the_process_of_its_server(
     process is told the round, after the deal's own notice, as it was opened, and then the
     end. Where the process that reaches the news shows the server, no notice is written."""
     here, there = pair
-    t = await here.tournaments.create(
-        by=1, manager=True, name="Coppa", format="knockout", guild_id=SHOWN, channel_id=77,
-        options={"deals": 1}, seed=4,
-    )  # fmt: skip
-    for user in (11, 12, 13, 14):
-        await here.tournaments.join(t.id, user=user)
-    await here.tournaments.start(t.id, by=1)
-    await here.settle()
+    tid = await knockout_started(here, 4)
     assert await here.store.outbox.count() == 0  # the first round, reached here: shown here
-    await resign_round(there, t.id, 1)
+    await resign_round(there, tid, 1)
     shown = Shown()
     # Two matches' ends, the final's deal, then the round, in that order.
     assert await here.relay.take(shown) == 4
@@ -482,14 +488,14 @@ async def test_a_round_reached_elsewhere_is_told_to_the_process_of_its_server(
     assert kinds.index(TableStarted) < kinds.index(RoundStarted) == len(kinds) - 1
     [told] = shown.of(RoundStarted)
     assert isinstance(told, RoundStarted)
-    [final] = await there.tournaments.matches(t.id, round_number=2)
+    [final] = await there.tournaments.matches(tid, round_number=2)
     assert told.number == 2 and told.matches == (final,) and final.outcome is None
     assert told.tournament.guild_id == SHOWN and told.tournament.channel_id == 77
-    assert told.deadline == (await there.tournaments.info(t.id)).round_deadline
+    assert told.deadline == (await there.tournaments.info(tid)).round_deadline
     started_there = shown.of(TableStarted)[0]
     assert started_there.table_id == final.table_id
     # The final resigned there too: the end is told here, with its standings.
-    await resign_round(there, t.id, 2)
+    await resign_round(there, tid, 2)
     shown = Shown()
     assert await here.relay.take(shown) == 2  # the final's end, then the tournament's
     assert [type(e) for e in shown.events][-1] is TournamentFinished
@@ -497,7 +503,7 @@ async def test_a_round_reached_elsewhere_is_told_to_the_process_of_its_server(
     assert isinstance(over, TournamentFinished) and not over.cancelled
     assert over.tournament.status is TournamentStatus.FINISHED
     assert over.tournament.winner == final.b  # its first side resigned
-    assert over.standings == tuple(await there.tournaments.standings(t.id))
+    assert over.standings == tuple(await there.tournaments.standings(tid))
 
 
 async def test_a_round_told_late_is_told_as_it_was_opened(
@@ -507,16 +513,9 @@ async def test_a_round_told_late_is_told_as_it_was_opened(
     decided: the round's news still tells that match as being played, as it was opened
     (its table to place, its players to tell); the match's own end comes in its notice."""
     here, there = pair
-    t = await here.tournaments.create(
-        by=1, manager=True, name="Coppa", format="knockout", guild_id=SHOWN, channel_id=77,
-        options={"deals": 1}, seed=4,
-    )  # fmt: skip
-    for user in range(11, 19):
-        await here.tournaments.join(t.id, user=user)
-    await here.tournaments.start(t.id, by=1)
-    await here.settle()
-    await resign_round(there, t.id, 1)
-    [first, *_rest] = await there.tournaments.matches(t.id, round_number=2)
+    tid = await knockout_started(here, 8)
+    await resign_round(there, tid, 1)
+    [first, *_rest] = await there.tournaments.matches(tid, round_number=2)
     assert first.table_id is not None
     game_id = (await there.tables.get(first.table_id)).game_id
     assert game_id is not None
@@ -528,7 +527,7 @@ async def test_a_round_told_late_is_told_as_it_was_opened(
     assert isinstance(told, RoundStarted) and told.number == 2 and len(told.matches) == 2
     assert all(m.outcome is None and m.table_id is not None for m in told.matches)
     assert [m.table_id for m in told.matches] == [
-        m.table_id for m in await there.tournaments.matches(t.id, round_number=2)
+        m.table_id for m in await there.tournaments.matches(tid, round_number=2)
     ]
     last = shown.events[-1]  # the match decided since: its own notice, after the round's
     assert isinstance(last, MatchOver) and last.table_id == first.table_id
@@ -542,21 +541,14 @@ async def test_a_round_its_opener_did_not_live_to_announce_is_announced_once_at_
     round unannounced and tells it to the server's process; a start after that tells
     nothing more."""
     here, there = pair
-    t = await here.tournaments.create(
-        by=1, manager=True, name="Coppa", format="knockout", guild_id=SHOWN, channel_id=77,
-        options={"deals": 1}, seed=4,
-    )  # fmt: skip
-    for user in (11, 12, 13, 14):
-        await here.tournaments.join(t.id, user=user)
-    await here.tournaments.start(t.id, by=1)
-    await here.settle()
+    tid = await knockout_started(here, 4)
 
     async def stopped_first(*_: object) -> None:
         """Killed here: the tables are dealt, the round not told."""
 
     there.tournaments.book.announce = stopped_first  # type: ignore[method-assign]
-    await resign_round(there, t.id, 1)
-    [final] = await there.tournaments.matches(t.id, round_number=2)
+    await resign_round(there, tid, 1)
+    [final] = await there.tournaments.matches(tid, round_number=2)
     assert final.table_id is not None and final.outcome is None  # opened and dealt
     shown = Shown()
     await here.relay.take(shown)
