@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Iterator
 
 import pytest
 from PIL import Image, ImageChops
 
 from scopabot.engine import CARDS, Card, DealScore, Game, GameView, Preset, Rules, Suit
-from scopabot.render import canvas as canvas_module
 from scopabot.render.canvas import MIN_TEXT, Canvas
 from scopabot.render.cards_art import card_image
 from scopabot.render.fonts import drawable, fonts_used, visual
@@ -23,6 +21,8 @@ from scopabot.render.memo import PICTURES
 from scopabot.render.names import labels
 from scopabot.render.score_images import tied
 from scopabot.render.theme import Theme
+
+from .conftest import Record
 
 NAMES = [
     "Marco",
@@ -49,24 +49,6 @@ def drawing(name: str) -> bytes:
     cv = Canvas(400, 50, Theme.DARK)
     cv.text((10, 8), name, 28)
     return cv.img.tobytes()
-
-
-Record = list[Canvas]
-
-
-@pytest.fixture
-def canvases(monkeypatch: pytest.MonkeyPatch) -> Iterator[Record]:
-    """Every canvas a picture function encodes, to read what it drew."""
-    seen: Record = []
-    encode = Canvas.encode
-    PICTURES.clear()  # pictures already drawn by other tests would not be drawn again
-
-    def keep(self: Canvas) -> bytes:
-        seen.append(self)
-        return encode(self)
-
-    monkeypatch.setattr(canvas_module.Canvas, "encode", keep)
-    yield seen
 
 
 # ---------------------------------------------------------------------------- names

@@ -23,6 +23,8 @@ from scopabot.render.memo import PICTURES
 from scopabot.render.names import plain_name
 from scopabot.render.theme import Theme
 
+from .conftest import Record
+
 RAQM = features.check_feature("raqm")
 needs_raqm = pytest.mark.skipif(not RAQM, reason="Pillow without raqm (no libfribidi0)")
 
@@ -220,42 +222,26 @@ def test_right_to_left_names_read_right_to_left(shaping: bool) -> None:
 
 
 def test_skin_tones_read_alike_and_the_seats_keep_them_apart(
-    shaping: bool, monkeypatch: pytest.MonkeyPatch
+    shaping: bool, canvases: Record
 ) -> None:
     """The monochrome emoji has one colour: 👍🏽 and 👍🏿 draw alike, so the table marks
     their seats."""
-    seen: list[Canvas] = []
-    encode = Canvas.encode
-
-    def keep(self: Canvas) -> bytes:
-        seen.append(self)
-        return encode(self)
-
-    monkeypatch.setattr(canvas_module.Canvas, "encode", keep)
     view = Game.new(Rules(players=3), seed=4).view_for(0)
     table_image(view, names=["👍🏽", "👍🏿", "🇮🇹"])
-    texts = [t for t, _ in seen[-1].texts]
+    texts = [t for t, _ in canvases[-1].texts]
     assert "👍 #1" in texts and "👍 #2" in texts and "🇮🇹" in texts
 
 
 def test_names_that_draw_alike_only_without_raqm_get_their_seats(
-    shaping: bool, monkeypatch: pytest.MonkeyPatch
+    shaping: bool, canvases: Record
 ) -> None:
     """A half form written with a joiner and the conjunct written without, a family and its
     people side by side: apart with raqm; letter by letter they draw alike, so the table marks
     their seats."""
-    seen: list[Canvas] = []
-    encode = Canvas.encode
-
-    def keep(self: Canvas) -> bytes:
-        seen.append(self)
-        return encode(self)
-
-    monkeypatch.setattr(canvas_module.Canvas, "encode", keep)
     half, conjunct = "क्\u200dष", "क्ष"
     view = Game.new(Rules(players=4), seed=6).view_for(0)
     table_image(view, names=[half, conjunct, FAMILY, "👨👩👧"])
-    texts = [t for t, _ in seen[-1].texts]
+    texts = [t for t, _ in canvases[-1].texts]
     if shaping:
         assert drawing(half) != drawing(conjunct) and drawing(FAMILY) != drawing("👨👩👧")
         assert {half, conjunct, FAMILY, "👨👩👧"} <= set(texts)
@@ -264,16 +250,8 @@ def test_names_that_draw_alike_only_without_raqm_get_their_seats(
 
 
 def test_tables_of_flags_and_indic_names_keep_the_smallest_text(
-    shaping: bool, monkeypatch: pytest.MonkeyPatch
+    shaping: bool, canvases: Record
 ) -> None:
-    seen: list[Canvas] = []
-    encode = Canvas.encode
-
-    def keep(self: Canvas) -> bytes:
-        seen.append(self)
-        return encode(self)
-
-    monkeypatch.setattr(canvas_module.Canvas, "encode", keep)
     names = ["🇮🇹 Giulia", "हिन्दी", ENGLAND + " Sam", "محمد"]
     game = Game.new(Rules(preset=Preset.SCOPONE_SCIENTIFICO), seed=5)
     for theme in Theme:
@@ -283,7 +261,7 @@ def test_tables_of_flags_and_indic_names_keep_the_smallest_text(
         game.play(game.legal_moves()[0])
     view = game.view_for(0)
     deal_image(view.deal_scores[0], rules=view.rules, names=names)
-    for cv in seen:
+    for cv in canvases:
         assert cv.smallest_text() >= MIN_TEXT
         texts = {t for t, _ in cv.texts}
         assert any("हिन्दी" in t for t in texts)

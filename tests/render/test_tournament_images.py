@@ -4,15 +4,12 @@ alt text that says the standings and the bracket."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
 import pytest
 from PIL import Image
 
-from scopabot.render import canvas as canvas_module
-from scopabot.render.canvas import MIN_TEXT, Canvas
+from scopabot.render.canvas import MIN_TEXT
 from scopabot.render.i18n import Lang
-from scopabot.render.memo import PICTURES
 from scopabot.render.tournament import MatchLine, StandingLine
 from scopabot.render.tournament_images import (
     ALT_LIMIT,
@@ -21,23 +18,7 @@ from scopabot.render.tournament_images import (
     standings_picture,
 )
 
-Record = list[Canvas]
-
-
-@pytest.fixture
-def canvases(monkeypatch: pytest.MonkeyPatch) -> Iterator[Record]:
-    """Every canvas a picture function encodes, to read what it drew."""
-    seen: Record = []
-    encode = Canvas.encode
-    PICTURES.clear()
-
-    def keep(self: Canvas) -> bytes:
-        seen.append(self)
-        return encode(self)
-
-    monkeypatch.setattr(canvas_module.Canvas, "encode", keep)
-    yield seen
-
+from .conftest import Record
 
 NAMES = ["Giulia", "Marco & Luca", "王小明", "Alessandro Maria Bianchi della Rovere", "😎", "Zoë"]
 
