@@ -215,6 +215,9 @@ def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
         import uvloop
     except ModuleNotFoundError:
         return None
+    except Exception as exc:  # installed but broken (a build for another Python, a lost .so)
+        log.warning("uvloop is installed but cannot be loaded (%s); using asyncio's loop", exc)
+        return None
     return uvloop.new_event_loop
 
 

@@ -5,7 +5,9 @@ the loop chosen here."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -26,3 +28,20 @@ def test_without_uvloop_the_bot_runs_on_asyncios_loop(monkeypatch: pytest.Monkey
     assert bot.event_loop_factory() is None
     with asyncio.Runner(loop_factory=bot.event_loop_factory()) as runner:
         assert runner.run(asyncio.sleep(0, result=7)) == 7
+
+
+def test_a_broken_uvloop_is_said_once_and_the_bot_runs_on_asyncios_loop(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """uvloop installed but unloadable (a wheel built for another Python, a shared library
+    gone): one warning, and the bot starts on asyncio's loop rather than not at all."""
+    (tmp_path / "uvloop").mkdir()
+    (tmp_path / "uvloop" / "__init__.py").write_text(
+        "raise ImportError('libuv.so.1: cannot open shared object file')\n"
+    )
+    monkeypatch.delitem(sys.modules, "uvloop", raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with caplog.at_level(logging.WARNING, logger="scopabot"):
+        assert bot.event_loop_factory() is None
+    [said] = [r for r in caplog.records if "uvloop" in r.getMessage()]
+    assert "cannot be loaded" in said.getMessage() and "libuv.so.1" in said.getMessage()
