@@ -82,6 +82,17 @@ _SEVERAL: Final = 1 << 40
 """In a row of :meth:`Core.row`, the "cards taken" of a card with several captures: no card
 of a table, so that taking them off the table leaves nothing."""
 _ROWS_LIMIT: Final = 100_000
+_SAME_VALUE: Final = 0
+_BY_SUM: Final = 1
+_LISTED: Final = 2
+Several = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""The choices of a card with several captures of a table's code, in the random playout
+(:meth:`Core.row`), in the order :func:`captures` lists them: :data:`_SAME_VALUE`, one of
+the table's cards of its value (the mask of the four, the code's number after); or
+:data:`_BY_SUM`, the captures by sum, each taking every card of the values it names (their
+masks, as in a row, and the code's number after each); or :data:`_LISTED`, captures by sum
+that take some of the cards of a value, listed by :func:`captures` on the table (the
+code's number before). A capture is drawn with the same random number either way."""
 
 
 Recipe = tuple[int, int, tuple[tuple[int, int], ...]]
@@ -172,6 +183,7 @@ class Core:
         "rows",
         "rules",
         "sevens",
+        "several",
         "side_of",
         "sides",
         "suit_weights",
@@ -200,6 +212,7 @@ class Core:
         self.codes: list[int] = []
         self.code_ids: dict[int, int] = {}
         self.rows: list[tuple[Step, ...] | None] = []
+        self.several: list[Several] = []
         self.greedy: dict[int, Greedy] = {}
         self.round_cards = rules.players * rules.hand_size
         self.rounds: dict[int, tuple[Getter, ...]] = {}
@@ -314,26 +327,38 @@ class Core:
         after the play), the card being put on the table first. A card laid takes none
         (0); a card with one capture takes every card of the values it names, its own
         value's included (a mask of their cards, picked off the table with one ``&``); a
-        card with several takes :data:`_SEVERAL`, which picks none (the playout then lists
-        them, :func:`captures`). The codes are numbered so that a play
+        card with several takes :data:`_SEVERAL`, which picks none, and the number of its
+        choices (:data:`Several`) in :attr:`several`. The codes are numbered so that a play
         follows a row rather than working out the next code and hashing it."""
         code = self.codes[number]
         counts = [code >> (4 * v) & 15 for v in range(11)]
         recipes = self.entry(code)[1]
         code_id = self.code_id
+        several = self.several
         by_value: list[Step] = [(0, 0)]
         for v in range(1, 11):
             if counts[v] == 1:
                 by_value.append((OF_VALUE[v], code_id(code - (1 << (4 * v)))))
             elif counts[v]:
-                by_value.append((_SEVERAL, number))
+                by_value.append((_SEVERAL, len(several)))
+                several.append((_SAME_VALUE, (OF_VALUE[v],), (code_id(code - (1 << (4 * v))),)))
             elif not recipes[v]:
                 by_value.append((0, code_id(code + (1 << (4 * v)))))
             elif len(recipes[v]) == 1 and not recipes[v][0][2]:
                 whole, delta, _ = recipes[v][0]
                 by_value.append((whole | OF_VALUE[v], code_id(code - delta)))
             else:
-                by_value.append((_SEVERAL, number))
+                by_value.append((_SEVERAL, len(several)))
+                if any(partial for _, _, partial in recipes[v]):
+                    several.append((_LISTED, (), (number,)))
+                else:
+                    several.append(
+                        (
+                            _BY_SUM,
+                            tuple(whole | OF_VALUE[v] for whole, _, _ in recipes[v]),
+                            tuple(code_id(code - delta) for _, delta, _ in recipes[v]),
+                        )
+                    )
         found = self.rows[number] = tuple(by_value[VALUE_OF[c]] for c in range(40))
         return found
 
@@ -964,20 +989,33 @@ def _getter(indices: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]
 
 def _shuffle_stages(k: int) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], ...]:
     """Getters that put ``k`` cards in a uniformly random order, one getter drawn from each
-    stage in turn: up to six cards, one of their orders; more, which half comes first (all
-    the ways to choose it), then an order of that half, then one of the other (each order of
-    the ``k`` cards is made by exactly one choice of the three)."""
+    stage in turn (each order of the ``k`` cards is made by exactly one choice of a getter
+    at each stage): up to six cards, one of their orders; seven to nine, which three cards
+    come first and in what order (the rest after them as they were), then an order of the
+    rest; ten, which half comes first (all the ways to choose it), then an order of that
+    half and one of the other, each getter giving its half only (the shuffled hand is the
+    two halves one after the other). Each stage costs a random number and a getter, and a
+    getter about 10 ns a card it gives, so the hands of 7 to 9 cards take two stages rather
+    than three, and ten cards give 20 cards in three stages rather than 30; ten cards in
+    two stages would need a stage of 5,040 getters, whose memory measured slower."""
     if k < 2:
         return ()
     if k <= 6:
         return (tuple(_getter(p) for p in permutations(range(k))),)
+    if k < 10:
+        leading = tuple(
+            _getter([*first, *(i for i in range(k) if i not in first)])
+            for first in permutations(range(k), 3)
+        )
+        rest = tuple(_getter([*range(3), *p]) for p in permutations(range(3, k)))
+        return (leading, rest)
     h = k // 2
     halves = tuple(
         _getter([*first, *(i for i in range(k) if i not in first)])
         for first in combinations(range(k), h)
     )
-    front = tuple(_getter([*p, *range(h, k)]) for p in permutations(range(h)))
-    back = tuple(_getter([*range(h), *p]) for p in permutations(range(h, k)))
+    front = tuple(_getter(p) for p in permutations(range(h)))
+    back = tuple(_getter(p) for p in permutations(range(h, k)))
     return (halves, front, back)
 
 
@@ -987,19 +1025,21 @@ SHUFFLES: Final = tuple(_shuffle_stages(k) for k in range(11))
 
 def shuffled(hand: Sequence[int], bits: Callable[[int], int]) -> tuple[int, ...]:
     """The cards of ``hand`` in a uniformly random order (``bits``: a ``getrandbits``), a
-    getter looked up by a random number at each of at most three stages."""
-    k = len(hand)
-    if k > 6:
-        if k >= len(SHUFFLES):
-            rest = list(hand)
-            return tuple(rest.pop(bits(24) % len(rest)) for _ in range(k))
-        halves, front, back = SHUFFLES[k]
+    getter looked up by a random number at each of at most three stages, in turn.
+    :func:`random_playout` makes the same draws, written out."""
+    if len(hand) >= len(SHUFFLES):
+        rest = list(hand)
+        return tuple(rest.pop(bits(24) % len(rest)) for _ in range(len(hand)))
+    stages = SHUFFLES[len(hand)]
+    if len(stages) == 3:
+        halves, front, back = stages
         first = halves[bits(24) % len(halves)](hand)
-        return back[bits(24) % len(back)](front[bits(24) % len(front)](first))
-    if k > 1:
-        orders = SHUFFLES[k][0]
-        return orders[bits(24) % len(orders)](hand)
-    return tuple(hand)
+        half = front[bits(24) % len(front)](first)
+        return half + back[bits(24) % len(back)](first)
+    cards = tuple(hand)
+    for stage in stages:
+        cards = stage[bits(24) % len(stage)](cards)
+    return cards
 
 
 def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int]:
@@ -1028,14 +1068,30 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     whole, getter, seats = pattern
     cards: list[int] = []
     seat = turn
+    shuffles = SHUFFLES
     if whole:
         for _ in range(n):
             cards += hands[seat]
             seat = next_seat[seat]
         order = whole[bits(24) % len(whole)](cards)
     else:
+        # shuffled(), written out: a call a hand costs what one of its stages does.
         for _ in range(n):
-            cards += shuffled(hands[seat], bits)
+            hand = hands[seat]
+            stages = shuffles[len(hand)]
+            if len(stages) == 2:
+                leading, rest = stages
+                first = leading[bits(24) % len(leading)](hand)
+                cards += rest[bits(24) % len(rest)](first)
+            elif len(stages) == 3:
+                halves, front, back = stages
+                first = halves[bits(24) % len(halves)](hand)
+                cards += front[bits(24) % len(front)](first)
+                cards += back[bits(24) % len(back)](first)
+            elif stages:
+                cards += stages[0][bits(24) % len(stages[0])](hand)
+            else:
+                cards += hand
             seat = next_seat[seat]
         order = getter(cards)
     deck = s.deck
@@ -1047,6 +1103,7 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
         core.codes.clear()
         core.code_ids.clear()
         core.rows.clear()
+        core.several.clear()
     number = core.code_id(s.code)
     codes = core.codes
     code_id = core.code_id
@@ -1055,6 +1112,7 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     scope_by = [0] * n
     rows = core.rows
     row = core.row
+    several = core.several
     apt = core.apt
     value = VALUE_OF
     bit_of = _BIT
@@ -1077,13 +1135,26 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
                 continue
             taken &= felt
             if not taken:
-                # Several captures: one of them at random.
-                code = codes[number]
-                played = bit_of[card]
-                choices = captures(core, felt ^ played, code, value[card])
-                taken, delta = choices[bits(24) % len(choices)]
-                taken |= played
-                number = code_id(code - delta)
+                # Several captures: one of them at random, drawn as captures() lists them.
+                kind, masks, numbers = several[number]
+                if kind == _BY_SUM:
+                    i = bits(24) % len(masks)
+                    taken = felt & masks[i]
+                    number = numbers[i]
+                elif kind == _SAME_VALUE:
+                    played = bit_of[card]
+                    same = (felt ^ played) & masks[0]
+                    for _ in range(bits(24) % same.bit_count()):
+                        same &= same - 1
+                    taken = same & -same | played
+                    number = numbers[0]
+                else:
+                    code = codes[numbers[0]]
+                    played = bit_of[card]
+                    choices = captures(core, felt ^ played, code, value[card])
+                    taken, delta = choices[bits(24) % len(choices)]
+                    taken |= played
+                    number = code_id(code - delta)
             felt ^= taken
             taken_by[seat] |= taken
             last = seat
