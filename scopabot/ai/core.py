@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, islice, permutations, product
+from math import comb
 from operator import itemgetter
 from typing import Final
 
@@ -82,23 +83,25 @@ _SEVERAL: Final = 1 << 40
 """In a row of :meth:`Core.row`, the "cards taken" of a card with several captures: no card
 of a table, so that taking them off the table leaves nothing."""
 _ROWS_LIMIT: Final = 100_000
-_SAME_VALUE: Final = 0
-_BY_SUM: Final = 1
-_LISTED: Final = 2
-Several = tuple[int, tuple[int, ...], tuple[int, ...]]
-"""The choices of a card with several captures of a table's code, in the random playout
-(:meth:`Core.row`), in the order :func:`captures` lists them: :data:`_SAME_VALUE`, one of
-the table's cards of its value (the mask of the four, the code's number after); or
-:data:`_BY_SUM`, the captures by sum, each taking every card of the values it names (their
-masks, as in a row, and the code's number after each); or :data:`_LISTED`, captures by sum
-that take some of the cards of a value, listed by :func:`captures` on the table (the
-code's number before). A capture is drawn with the same random number either way."""
 
 
 Recipe = tuple[int, int, tuple[tuple[int, int], ...]]
 """One way to take cards of a table by sum, by values: the mask of the values taken whole,
 the change to the table's code, and the values of which only some cards are taken (value,
 how many: each choice of those cards is a different capture)."""
+
+_SAME_VALUE: Final = 0
+_BY_SUM: Final = 1
+_LISTED: Final = 2
+Several = tuple[int, tuple[int, ...], tuple[int, ...], tuple[Recipe, ...]]
+"""The choices of a card with several captures of a table's code, in the random playout
+(:meth:`Core.row`), in the order :func:`captures` lists them: :data:`_SAME_VALUE`, one of
+the table's cards of its value (the mask of the four, the code's number after); or
+:data:`_BY_SUM`, the captures by sum, each taking every card of the values it names (their
+masks, as in a row, and the code's number after each); or :data:`_LISTED`, captures by sum
+of which some take only some of the cards of a value (where each recipe's captures end in
+the list, the code's number after each, the recipes: only the drawn one is spelled out,
+:func:`expand`). A capture is drawn with the same random number as from the list."""
 
 
 def values_of(mask: int) -> int:
@@ -341,7 +344,8 @@ class Core:
                 by_value.append((OF_VALUE[v], code_id(code - (1 << (4 * v)))))
             elif counts[v]:
                 by_value.append((_SEVERAL, len(several)))
-                several.append((_SAME_VALUE, (OF_VALUE[v],), (code_id(code - (1 << (4 * v))),)))
+                unit = 1 << (4 * v)
+                several.append((_SAME_VALUE, (OF_VALUE[v],), (code_id(code - unit),), ()))
             elif not recipes[v]:
                 by_value.append((0, code_id(code + (1 << (4 * v)))))
             elif len(recipes[v]) == 1 and not recipes[v][0][2]:
@@ -349,16 +353,22 @@ class Core:
                 by_value.append((whole | OF_VALUE[v], code_id(code - delta)))
             else:
                 by_value.append((_SEVERAL, len(several)))
+                nexts = tuple(code_id(code - delta) for _, delta, _ in recipes[v])
                 if any(partial for _, _, partial in recipes[v]):
-                    several.append((_LISTED, (), (number,)))
+                    # How many captures each recipe makes on any table of this code, added
+                    # up: a random number below the total falls in one recipe's range.
+                    ends = []
+                    total = 0
+                    for _, _, partial in recipes[v]:
+                        made = 1
+                        for u, j in partial:
+                            made *= comb(counts[u], j)
+                        total += made
+                        ends.append(total)
+                    several.append((_LISTED, tuple(ends), nexts, recipes[v]))
                 else:
-                    several.append(
-                        (
-                            _BY_SUM,
-                            tuple(whole | OF_VALUE[v] for whole, _, _ in recipes[v]),
-                            tuple(code_id(code - delta) for _, delta, _ in recipes[v]),
-                        )
-                    )
+                    masks = tuple(whole | OF_VALUE[v] for whole, _, _ in recipes[v])
+                    several.append((_BY_SUM, masks, nexts, ()))
         found = self.rows[number] = tuple(by_value[VALUE_OF[c]] for c in range(40))
         return found
 
@@ -1105,8 +1115,6 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
         core.rows.clear()
         core.several.clear()
     number = core.code_id(s.code)
-    codes = core.codes
-    code_id = core.code_id
     # The captures and scope by seat (one lookup less a capture), joined into sides at the end.
     taken_by = [0] * n
     scope_by = [0] * n
@@ -1136,7 +1144,7 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
             taken &= felt
             if not taken:
                 # Several captures: one of them at random, drawn as captures() lists them.
-                kind, masks, numbers = several[number]
+                kind, masks, numbers, listed = several[number]
                 if kind == _BY_SUM:
                     i = bits(24) % len(masks)
                     taken = felt & masks[i]
@@ -1149,12 +1157,17 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
                     taken = same & -same | played
                     number = numbers[0]
                 else:
-                    code = codes[numbers[0]]
-                    played = bit_of[card]
-                    choices = captures(core, felt ^ played, code, value[card])
-                    taken, delta = choices[bits(24) % len(choices)]
-                    taken |= played
-                    number = code_id(code - delta)
+                    i = bits(24) % masks[-1]
+                    r = 0
+                    while i >= masks[r]:
+                        r += 1
+                    recipe = listed[r]
+                    if recipe[2]:
+                        taken = expand(felt, recipe)[i - masks[r - 1] if r else i]
+                    else:
+                        taken = felt & recipe[0]
+                    taken |= bit_of[card]
+                    number = numbers[r]
             felt ^= taken
             taken_by[seat] |= taken
             last = seat

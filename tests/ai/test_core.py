@@ -317,5 +317,5 @@ def test_the_random_playout_draws_among_several_captures_as_they_are_listed() ->
             s = core.State.of(deal)
             points = core.random_playout(c, s, random.Random(seed).getrandbits)
             assert points == random_playout_on_the_deal(deal.copy(), random.Random(seed))
-        met |= {kind for kind, _, _ in c.several}
+        met |= {kind for kind, *_ in c.several}
     assert met == {core._SAME_VALUE, core._BY_SUM, core._LISTED}
