@@ -223,6 +223,7 @@ def test_the_random_playout_plays_and_scores_as_the_engine_deal(
     assert points == random_playout_on_the_deal(reference, random.Random(moves))
     assert s.piles == [core.mask_of(p) for p in reference.captured]
     assert s.scope == reference.scope
+    assert (s.last, s.turn) == (reference.last, reference.turn)
     assert not s.felt and not any(s.hands) and s.left == 0
 
 
