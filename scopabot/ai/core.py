@@ -22,7 +22,7 @@ from functools import lru_cache
 from itertools import combinations, islice, permutations, product
 from math import comb
 from operator import itemgetter
-from typing import Final
+from typing import Any, Final
 
 from scopabot.engine import (
     PRIMIERA_POINTS,
@@ -1036,6 +1036,11 @@ def _shuffle_stages(k: int) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, 
 
 SHUFFLES: Final = tuple(_shuffle_stages(k) for k in range(11))
 """By hand size (at most the ten cards of scopone), the stages of :func:`shuffled`."""
+_SHUFFLE_PLANS: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple(x for stage in stages for x in (stage, len(stage))) for stages in SHUFFLES
+)
+"""The same, each stage followed by its size, as :func:`random_playout` reads them (a
+``len`` a stage costs as much as a sixth of a stage)."""
 
 
 def shuffled(hand: Sequence[int], bits: Callable[[int], int]) -> tuple[int, ...]:
@@ -1083,7 +1088,7 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     whole, getter, seats = pattern
     cards: list[int] = []
     seat = turn
-    shuffles = SHUFFLES
+    plans = _SHUFFLE_PLANS
     if whole:
         for _ in range(n):
             cards += hands[seat]
@@ -1093,18 +1098,20 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
         # shuffled(), written out: a call a hand costs what one of its stages does.
         for _ in range(n):
             hand = hands[seat]
-            stages = shuffles[len(hand)]
-            if len(stages) == 2:
-                leading, rest = stages
-                first = leading[bits(24) % len(leading)](hand)
-                cards += rest[bits(24) % len(rest)](first)
-            elif len(stages) == 3:
-                halves, front, back = stages
-                first = halves[bits(24) % len(halves)](hand)
-                cards += front[bits(24) % len(front)](first)
-                cards += back[bits(24) % len(back)](first)
+            plan = plans[len(hand)]
+            stages = len(plan)
+            if stages == 4:
+                leading, leadings, rest, rests = plan
+                first = leading[bits(24) % leadings](hand)
+                cards += rest[bits(24) % rests](first)
+            elif stages == 6:
+                halves, halvings, front, fronts, back, backs = plan
+                first = halves[bits(24) % halvings](hand)
+                cards += front[bits(24) % fronts](first)
+                cards += back[bits(24) % backs](first)
             elif stages:
-                cards += stages[0][bits(24) % len(stages[0])](hand)
+                orders, count = plan
+                cards += orders[bits(24) % count](hand)
             else:
                 cards += hand
             seat = next_seat[seat]
