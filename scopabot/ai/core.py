@@ -1076,7 +1076,8 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     (:meth:`Core.in_progress`). The plays are then
     one ``for`` loop with no hand to keep; what each card does to the table is looked up by
     the number of the table's code and the card (:meth:`Core.row`), and gives the number
-    of the code after the play: no code is worked out or hashed in the loop.
+    of the code after the play: no code is worked out or hashed in the loop. Two sides that
+    play in turn go by pairs of plays, so that the loop looks up no seat.
     """
     hands = s.hands
     n = core.n
