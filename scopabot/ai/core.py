@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, islice, permutations, product
+from math import comb
 from operator import itemgetter
-from typing import Final
+from typing import Any, Final
 
 from scopabot.engine import (
     PRIMIERA_POINTS,
@@ -89,6 +90,19 @@ Recipe = tuple[int, int, tuple[tuple[int, int], ...]]
 the change to the table's code, and the values of which only some cards are taken (value,
 how many: each choice of those cards is a different capture)."""
 
+_SAME_VALUE: Final = 0
+_BY_SUM: Final = 1
+_LISTED: Final = 2
+Several = tuple[int, tuple[int, ...], tuple[int, ...], tuple[Recipe, ...]]
+"""The choices of a card with several captures of a table's code, in the random playout
+(:meth:`Core.row`), in the order :func:`captures` lists them: :data:`_SAME_VALUE`, one of
+the table's cards of its value (the mask of the four, the code's number after); or
+:data:`_BY_SUM`, the captures by sum, each taking every card of the values it names (their
+masks, as in a row, and the code's number after each); or :data:`_LISTED`, captures by sum
+of which some take only some of the cards of a value (where each recipe's captures end in
+the list, the code's number after each, the recipes: only the drawn one is spelled out,
+:func:`expand`). A capture is drawn with the same random number as from the list."""
+
 
 def values_of(mask: int) -> int:
     """The values present in a set of cards, as bits: bit ``v - 1`` for value ``v``."""
@@ -152,6 +166,7 @@ class Core:
     the choices spelled out (:func:`expand`)."""
 
     __slots__ = (
+        "alternate",
         "apt",
         "code_ids",
         "codes",
@@ -172,6 +187,7 @@ class Core:
         "rows",
         "rules",
         "sevens",
+        "several",
         "side_of",
         "sides",
         "suit_weights",
@@ -184,6 +200,10 @@ class Core:
         self.sides = rules.sides
         self.side_of = tuple(rules.side_of(s) for s in range(rules.players))
         self.next_seat = tuple((s + 1) % rules.players for s in range(rules.players))
+        # Two sides whose seats play in turn (two players, or two teams of two).
+        self.alternate = self.sides == 2 and all(
+            self.side_of[s] != self.side_of[self.next_seat[s]] for s in range(self.n)
+        )
         self.apt = rules.asso_piglia_tutto
         self.hand_size = rules.hand_size
         self.napola = rules.napola
@@ -200,6 +220,7 @@ class Core:
         self.codes: list[int] = []
         self.code_ids: dict[int, int] = {}
         self.rows: list[tuple[Step, ...] | None] = []
+        self.several: list[Several] = []
         self.greedy: dict[int, Greedy] = {}
         self.round_cards = rules.players * rules.hand_size
         self.rounds: dict[int, tuple[Getter, ...]] = {}
@@ -314,26 +335,45 @@ class Core:
         after the play), the card being put on the table first. A card laid takes none
         (0); a card with one capture takes every card of the values it names, its own
         value's included (a mask of their cards, picked off the table with one ``&``); a
-        card with several takes :data:`_SEVERAL`, which picks none (the playout then lists
-        them, :func:`captures`). The codes are numbered so that a play
+        card with several takes :data:`_SEVERAL`, which picks none, and the number of its
+        choices (:data:`Several`) in :attr:`several`. The codes are numbered so that a play
         follows a row rather than working out the next code and hashing it."""
         code = self.codes[number]
         counts = [code >> (4 * v) & 15 for v in range(11)]
         recipes = self.entry(code)[1]
         code_id = self.code_id
+        several = self.several
         by_value: list[Step] = [(0, 0)]
         for v in range(1, 11):
             if counts[v] == 1:
                 by_value.append((OF_VALUE[v], code_id(code - (1 << (4 * v)))))
             elif counts[v]:
-                by_value.append((_SEVERAL, number))
+                by_value.append((_SEVERAL, len(several)))
+                unit = 1 << (4 * v)
+                several.append((_SAME_VALUE, (OF_VALUE[v],), (code_id(code - unit),), ()))
             elif not recipes[v]:
                 by_value.append((0, code_id(code + (1 << (4 * v)))))
             elif len(recipes[v]) == 1 and not recipes[v][0][2]:
                 whole, delta, _ = recipes[v][0]
                 by_value.append((whole | OF_VALUE[v], code_id(code - delta)))
             else:
-                by_value.append((_SEVERAL, number))
+                by_value.append((_SEVERAL, len(several)))
+                nexts = tuple(code_id(code - delta) for _, delta, _ in recipes[v])
+                if any(partial for _, _, partial in recipes[v]):
+                    # How many captures each recipe makes on any table of this code, added
+                    # up: a random number below the total falls in one recipe's range.
+                    ends = []
+                    total = 0
+                    for _, _, partial in recipes[v]:
+                        made = 1
+                        for u, j in partial:
+                            made *= comb(counts[u], j)
+                        total += made
+                        ends.append(total)
+                    several.append((_LISTED, tuple(ends), nexts, recipes[v]))
+                else:
+                    masks = tuple(whole | OF_VALUE[v] for whole, _, _ in recipes[v])
+                    several.append((_BY_SUM, masks, nexts, ()))
         found = self.rows[number] = tuple(by_value[VALUE_OF[c]] for c in range(40))
         return found
 
@@ -964,42 +1004,62 @@ def _getter(indices: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]
 
 def _shuffle_stages(k: int) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], ...]:
     """Getters that put ``k`` cards in a uniformly random order, one getter drawn from each
-    stage in turn: up to six cards, one of their orders; more, which half comes first (all
-    the ways to choose it), then an order of that half, then one of the other (each order of
-    the ``k`` cards is made by exactly one choice of the three)."""
+    stage in turn (each order of the ``k`` cards is made by exactly one choice of a getter
+    at each stage): up to six cards, one of their orders; seven to nine, which three cards
+    come first and in what order (the rest after them as they were), then an order of the
+    rest; ten, which half comes first (all the ways to choose it), then an order of that
+    half and one of the other, each getter giving its half only (the shuffled hand is the
+    two halves one after the other). Each stage costs a random number and a getter, and a
+    getter about 10 ns a card it gives, so the hands of 7 to 9 cards take two stages rather
+    than three, and ten cards give 20 cards in three stages rather than 30; ten cards in
+    two stages would need a stage of 5,040 getters, whose memory measured slower."""
     if k < 2:
         return ()
     if k <= 6:
         return (tuple(_getter(p) for p in permutations(range(k))),)
+    if k < 10:
+        leading = tuple(
+            _getter([*first, *(i for i in range(k) if i not in first)])
+            for first in permutations(range(k), 3)
+        )
+        rest = tuple(_getter([*range(3), *p]) for p in permutations(range(3, k)))
+        return (leading, rest)
     h = k // 2
     halves = tuple(
         _getter([*first, *(i for i in range(k) if i not in first)])
         for first in combinations(range(k), h)
     )
-    front = tuple(_getter([*p, *range(h, k)]) for p in permutations(range(h)))
-    back = tuple(_getter([*range(h), *p]) for p in permutations(range(h, k)))
+    front = tuple(_getter(p) for p in permutations(range(h)))
+    back = tuple(_getter(p) for p in permutations(range(h, k)))
     return (halves, front, back)
 
 
 SHUFFLES: Final = tuple(_shuffle_stages(k) for k in range(11))
 """By hand size (at most the ten cards of scopone), the stages of :func:`shuffled`."""
+_SHUFFLE_PLANS: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple(x for stage in stages for x in (stage, len(stage))) for stages in SHUFFLES
+)
+"""The same, each stage followed by its size, as :func:`random_playout` reads them (a
+``len`` a stage costs as much as a sixth of a stage)."""
 
 
 def shuffled(hand: Sequence[int], bits: Callable[[int], int]) -> tuple[int, ...]:
     """The cards of ``hand`` in a uniformly random order (``bits``: a ``getrandbits``), a
-    getter looked up by a random number at each of at most three stages."""
-    k = len(hand)
-    if k > 6:
-        if k >= len(SHUFFLES):
-            rest = list(hand)
-            return tuple(rest.pop(bits(24) % len(rest)) for _ in range(k))
-        halves, front, back = SHUFFLES[k]
+    getter looked up by a random number at each of at most three stages, in turn.
+    :func:`random_playout` makes the same draws, written out."""
+    if len(hand) >= len(SHUFFLES):
+        rest = list(hand)
+        return tuple(rest.pop(bits(24) % len(rest)) for _ in range(len(hand)))
+    stages = SHUFFLES[len(hand)]
+    if len(stages) == 3:
+        halves, front, back = stages
         first = halves[bits(24) % len(halves)](hand)
-        return back[bits(24) % len(back)](front[bits(24) % len(front)](first))
-    if k > 1:
-        orders = SHUFFLES[k][0]
-        return orders[bits(24) % len(orders)](hand)
-    return tuple(hand)
+        half = front[bits(24) % len(front)](first)
+        return half + back[bits(24) % len(back)](first)
+    cards = tuple(hand)
+    for stage in stages:
+        cards = stage[bits(24) % len(stage)](cards)
+    return cards
 
 
 def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int]:
@@ -1016,7 +1076,8 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     (:meth:`Core.in_progress`). The plays are then
     one ``for`` loop with no hand to keep; what each card does to the table is looked up by
     the number of the table's code and the card (:meth:`Core.row`), and gives the number
-    of the code after the play: no code is worked out or hashed in the loop.
+    of the code after the play: no code is worked out or hashed in the loop. Two sides that
+    play in turn go by pairs of plays, so that the loop looks up no seat.
     """
     hands = s.hands
     n = core.n
@@ -1028,14 +1089,32 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     whole, getter, seats = pattern
     cards: list[int] = []
     seat = turn
+    plans = _SHUFFLE_PLANS
     if whole:
         for _ in range(n):
             cards += hands[seat]
             seat = next_seat[seat]
         order = whole[bits(24) % len(whole)](cards)
     else:
+        # shuffled(), written out: a call a hand costs what one of its stages does.
         for _ in range(n):
-            cards += shuffled(hands[seat], bits)
+            hand = hands[seat]
+            plan = plans[len(hand)]
+            stages = len(plan)
+            if stages == 4:
+                leading, leadings, rest, rests = plan
+                first = leading[bits(24) % leadings](hand)
+                cards += rest[bits(24) % rests](first)
+            elif stages == 6:
+                halves, halvings, front, fronts, back, backs = plan
+                first = halves[bits(24) % halvings](hand)
+                cards += front[bits(24) % fronts](first)
+                cards += back[bits(24) % backs](first)
+            elif stages:
+                orders, count = plan
+                cards += orders[bits(24) % count](hand)
+            else:
+                cards += hand
             seat = next_seat[seat]
         order = getter(cards)
     deck = s.deck
@@ -1047,14 +1126,11 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
         core.codes.clear()
         core.code_ids.clear()
         core.rows.clear()
+        core.several.clear()
     number = core.code_id(s.code)
-    codes = core.codes
-    code_id = core.code_id
-    # The captures and scope by seat (one lookup less a capture), joined into sides at the end.
-    taken_by = [0] * n
-    scope_by = [0] * n
     rows = core.rows
     row = core.row
+    several = core.several
     apt = core.apt
     value = VALUE_OF
     bit_of = _BIT
@@ -1064,52 +1140,109 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     later = core.later.get((pos, end)) or core.later_rounds(pos, end)
     dealt = 0
     more = len(later)
-    while True:
-        for seat, card in zip(seats, order):  # noqa: B905 (one length: a keyword costs)
-            # The card goes to the table first: a capture then takes it with the cards it
-            # takes (its row's mask names its own value, none of which is on the table).
-            felt |= bit_of[card]
-            try:
-                taken, number = rows[number][card]  # type: ignore[index]
-            except TypeError:  # the row not yet worked out
-                taken, number = row(number)[card]
-            if not taken:
-                continue
-            taken &= felt
-            if not taken:
-                # Several captures: one of them at random.
-                code = codes[number]
-                played = bit_of[card]
-                choices = captures(core, felt ^ played, code, value[card])
-                taken, delta = choices[bits(24) % len(choices)]
-                taken |= played
-                number = code_id(code - delta)
-            felt ^= taken
-            taken_by[seat] |= taken
-            last = seat
-            # A sweep is a scopa unless made with the deal's last card (the last of the last
-            # round), or by an asso taking a table with no asso (asso piglia tutto).
-            if (
-                not felt
-                and (dealt < more or card != order[-1])
-                and not (apt and value[card] == 1 and not (taken ^ bit_of[card]) & ACES)
-            ):
-                scope_by[seat] += 1
-        if dealt == more:
-            break
-        # The next round: the cards dealt, in one of its orders of play.
-        rounds = later[dealt]
-        dealt += 1
-        order = rounds[bits(24) % len(rounds)](deck)
-        seats = round_seats
     piles = s.piles
     scope = s.scope
     side_of = core.side_of
-    for h in range(n):
-        if taken_by[h]:
-            sd = side_of[h]
-            piles[sd] |= taken_by[h]
-            scope[sd] += scope_by[h]
+    if core.alternate and not len(order) & 1 and side_of[turn] == side_of[round_seats[0]]:
+        # Two sides playing in turn, each round of an even number of plays, each starting
+        # with the same side: the plays go by pairs, the first side's card then the
+        # other's, so that no seat is looked up and each side's cards taken are a local
+        # name (a seat's lookup and its pile's cost a tenth of the playout).
+        ours = theirs = ours_scope = their_scope = 0
+        last_card = -1
+        while True:
+            plays = iter(order)
+            for card, reply in zip(plays, plays):  # noqa: B905 (an even length)
+                felt |= bit_of[card]
+                try:
+                    taken, number = rows[number][card]  # type: ignore[index]
+                except TypeError:  # the row not yet worked out
+                    taken, number = row(number)[card]
+                if taken:
+                    taken &= felt
+                    if not taken:
+                        taken, number = _drawn(several[number], felt, card, bits)
+                    felt ^= taken
+                    ours |= taken
+                    last_card = card
+                    # Never the deal's last card: that is a reply.
+                    if not felt and not (
+                        apt and value[card] == 1 and not (taken ^ bit_of[card]) & ACES
+                    ):
+                        ours_scope += 1
+                felt |= bit_of[reply]
+                try:
+                    taken, number = rows[number][reply]  # type: ignore[index]
+                except TypeError:
+                    taken, number = row(number)[reply]
+                if taken:
+                    taken &= felt
+                    if not taken:
+                        taken, number = _drawn(several[number], felt, reply, bits)
+                    felt ^= taken
+                    theirs |= taken
+                    last_card = reply
+                    if (
+                        not felt
+                        and (dealt < more or reply != order[-1])
+                        and not (apt and value[reply] == 1 and not (taken ^ bit_of[reply]) & ACES)
+                    ):
+                        their_scope += 1
+            if dealt == more:
+                break
+            rounds = later[dealt]
+            dealt += 1
+            order = rounds[bits(24) % len(rounds)](deck)
+        opening = side_of[turn]
+        piles[opening] |= ours
+        piles[1 - opening] |= theirs
+        scope[opening] += ours_scope
+        scope[1 - opening] += their_scope
+        if last_card >= 0:
+            last = _seat_of(core, s, last_card)
+        seat = round_seats[-1] if more else seats[-1]
+    else:
+        # The captures and scope by seat, joined into sides at the end.
+        taken_by = [0] * n
+        scope_by = [0] * n
+        while True:
+            for seat, card in zip(seats, order):  # noqa: B905 (one length: a keyword costs)
+                # The card goes to the table first: a capture then takes it with the cards
+                # it takes (its row's mask names its own value, none of which is on the
+                # table).
+                felt |= bit_of[card]
+                try:
+                    taken, number = rows[number][card]  # type: ignore[index]
+                except TypeError:  # the row not yet worked out
+                    taken, number = row(number)[card]
+                if not taken:
+                    continue
+                taken &= felt
+                if not taken:
+                    taken, number = _drawn(several[number], felt, card, bits)
+                felt ^= taken
+                taken_by[seat] |= taken
+                last = seat
+                # A sweep is a scopa unless made with the deal's last card (the last of the
+                # last round), or by an asso taking a table with no asso (asso piglia tutto).
+                if (
+                    not felt
+                    and (dealt < more or card != order[-1])
+                    and not (apt and value[card] == 1 and not (taken ^ bit_of[card]) & ACES)
+                ):
+                    scope_by[seat] += 1
+            if dealt == more:
+                break
+            # The next round: the cards dealt, in one of its orders of play.
+            rounds = later[dealt]
+            dealt += 1
+            order = rounds[bits(24) % len(rounds)](deck)
+            seats = round_seats
+        for h in range(n):
+            if taken_by[h]:
+                sd = side_of[h]
+                piles[sd] |= taken_by[h]
+                scope[sd] += scope_by[h]
     if last >= 0:
         piles[side_of[last]] |= felt
     for hand in hands:
@@ -1119,6 +1252,41 @@ def random_playout(core: Core, s: State, bits: Callable[[int], int]) -> list[int
     s.last = last
     s.pos = pos + more * core.round_cards
     return core.totals(piles, scope)
+
+
+def _drawn(choices: Several, felt: int, card: int, bits: Callable[[int], int]) -> tuple[int, int]:
+    """A capture drawn at random among a card's several (:data:`Several`), the card being on
+    the table ``felt`` already: the cards taken (the card's own included) and the number of
+    the table's code after it. The same draw, by the same random number, as from the list
+    :func:`captures` makes."""
+    kind, masks, numbers, listed = choices
+    played = _BIT[card]
+    if kind == _BY_SUM:
+        i = bits(24) % len(masks)
+        return felt & masks[i], numbers[i]
+    if kind == _SAME_VALUE:
+        same = (felt ^ played) & masks[0]
+        for _ in range(bits(24) % same.bit_count()):
+            same &= same - 1
+        return same & -same | played, numbers[0]
+    i = bits(24) % masks[-1]
+    r = 0
+    while i >= masks[r]:
+        r += 1
+    recipe = listed[r]
+    if not recipe[2]:
+        return felt & recipe[0] | played, numbers[r]
+    return expand(felt, recipe)[i - masks[r - 1] if r else i] | played, numbers[r]
+
+
+def _seat_of(core: Core, s: State, card: int) -> int:
+    """The seat that plays ``card`` of a state about to be played out: the one holding it,
+    or the one it is dealt to (from the dealer's right, a hand's cards at a time)."""
+    for seat, hand in enumerate(s.hands):
+        if card in hand:
+            return seat
+    at = s.deck.index(card, s.pos) - s.pos
+    return (s.dealer + 1 + at // core.hand_size) % core.n
 
 
 def exact_value(core: Core, s: State, side: int) -> float:
