@@ -83,6 +83,9 @@ Record = tuple[int, Play, tuple[Card, ...], int | None]
 Job = tuple[int, int, tuple[Callable[[], Any], "asyncio.Future[Any] | None"] | None]
 
 
+POOL_EXIT_WAIT = 3.0  # seconds the bot's stop waits for its picture worker to end
+
+
 class Drawer:
     """One thread handing out pictures to draw, urgent ones (answering a click) first.
 
@@ -146,9 +149,18 @@ class Drawer:
                 return
 
     def close(self) -> None:
+        """Stop the thread and the worker. The pool is let go at once (a picture being drawn
+        is not waited for), then its own shutdown is waited for, a while at most: Python
+        3.11's exit wakes a pool's manager thread while it may still be closing its pipe,
+        and prints a traceback (``OSError: Bad file descriptor``) from the exit itself."""
         self._jobs.put((-1, -1, None))
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+            finished = threading.Thread(
+                target=self._pool.shutdown, name="scopabot-pictures-exit", daemon=True
+            )
+            finished.start()
+            finished.join(POOL_EXIT_WAIT)
 
 
 def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -> None:
