@@ -259,6 +259,29 @@ async def next_turn(
     return None if who == "over" else (who, hand)
 
 
+async def fresh_turn(
+    standin: DiscordStandIn, thread: Any, actors: list[Actor], *, timeout: float = 15
+) -> tuple[Actor, Message] | None:
+    """As :func:`next_turn`, the turn as the bot shows it now: a hand with live cards drawn
+    at the version the table shows (None: the match is over). Right after a restart, a hand
+    DM the killed bot drew a move earlier (its owner's move, or a timeout played just before
+    the kill) may still look live; a click on it is answered as stale, not played."""
+
+    def ready() -> Any:
+        tables = table_messages(standin, thread)
+        if tables and is_over(tables[-1]):
+            return ("over", None)
+        shown = version_on(tables[-1]) if tables else None
+        for actor in actors:
+            hand = hand_message(standin, actor)
+            if hand is not None and live_cards(hand) and version_on(hand) == shown:
+                return (actor, hand)
+        return None
+
+    who, hand = await standin.wait_for(ready, timeout=timeout)
+    return None if who == "over" else (who, hand)
+
+
 def version_on(message: Message) -> int | None:
     """The game version a message was drawn at, read off its game buttons' custom_ids
     (``sb|g|<game>|<version>|…``); None when it has none."""
@@ -291,11 +314,15 @@ async def table_caught_up(standin: DiscordStandIn, thread: Any, hand: Message) -
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 LET_GO = "Discord did not take the answer to a played card"  # scopabot/bot/actions.py
+# The other way the bot gives an answer up: every try refused before it was let go (a 500
+# whose retries ran out within Discord's 3 s, on a quick machine or a late answer).
+GAVE_UP = "the answer to a played card failed"
 
 
 def answers_let_go(bot: BotProcess) -> int:
-    """How many answers to a played card the bot has let go so far (its log says)."""
-    return sum(LET_GO in line for line in bot.lines)
+    """How many answers to a played card the bot has let go so far, or given up after its
+    tries failed (its log says)."""
+    return sum(LET_GO in line or GAVE_UP in line for line in bot.lines)
 
 
 async def answer_given_up(

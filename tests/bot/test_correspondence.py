@@ -6,7 +6,6 @@ bot.py runs with ``SCOPABOT_CLOCK_SPEED=3600`` (tests only): an hour passes in a
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from tests.standin import DiscordStandIn
 from tests.standin.messages import Message
@@ -16,13 +15,13 @@ from .helpers import (
     START,
     TAKE_BACK,
     BotProcess,
+    fresh_turn,
     hand_message,
     live_cards,
     play_from,
     start_against_computer,
     table_messages,
     thread_named,
-    version_on,
 )
 
 
@@ -112,19 +111,10 @@ async def test_a_timeouts_note_stays_on_the_table_after_a_restart(
         await bot.kill()
         bot.env = {}  # the clock at its pace: no deadline passes any more
         await bot.start()
-
-        def fresh_turn() -> tuple[Any, Message] | None:
-            """The turn as the restarted bot shows it: a hand DM the killed bot drew a move
-            earlier (a timeout played for its owner just before the kill) may still look
-            live, with the card already played in it."""
-            shown = version_on(table)
-            for actor in (alice, bob):
-                hand = hand_message(s, actor)
-                if hand is not None and live_cards(hand) and version_on(hand) == shown:
-                    return actor, hand
-            return None
-
-        turn = await s.wait_for(fresh_turn, timeout=15)
+        # The turn as the restarted bot shows it: a hand DM the killed bot drew a move
+        # earlier (a timeout played for its owner just before the kill) may look live still.
+        turn = await fresh_turn(s, thread, [alice, bob])
+        assert turn is not None
         revisions = len(table.history)
         await play_from(s, turn[0], turn[1])
         await s.wait_for(lambda: len(table.history) > revisions, timeout=10)
