@@ -201,53 +201,51 @@ class Rounds:
             await self.store.tournaments.finish_round(t.id, number, at=self.book.now())
             await self.next_round(await self.store.tournaments.get(t.id))
 
-    async def _announce_round(self, t: Tournament) -> tuple[MatchInfo, ...]:
-        """Tell the round in play, its tables opened (once: ``TournamentBook.announce``);
-        its matches."""
+    async def _round_started(
+        self,
+        t: Tournament,
+        number: int,
+        deadline: datetime,
+        *,
+        opened: frozenset[int] | None = None,
+    ) -> RoundStarted:
+        """Round ``number`` as the store has it; with ``opened``, the slots undecided when it
+        was opened are told as being played (a round told late, as it was opened)."""
         entries = await self.store.tournaments.entries(t.id)
         people = {e.id: e.people for e in entries}
         matches = tuple(
             match_info(p, people)
-            for p in await self.store.tournaments.pairings(t.id, round_number=t.round)
+            for p in await self.store.tournaments.pairings(t.id, round_number=number)
         )
-        assert t.round_deadline is not None  # a round in play has one
-        await self.book.announce(
-            RoundStarted(
-                table_id=None,
-                game_id=None,
-                tournament=self.book.info_of(t, entries),
-                number=t.round,
-                deadline=t.round_deadline,
-                matches=matches,
+        if opened is not None:
+            matches = tuple(
+                replace(m, outcome=None, points=(0, 0), reason=None) if m.slot in opened else m
+                for m in matches
             )
+        return RoundStarted(
+            table_id=None,
+            game_id=None,
+            tournament=self.book.info_of(t, entries),
+            number=number,
+            deadline=deadline,
+            matches=matches,
         )
-        return matches
+
+    async def _announce_round(self, t: Tournament) -> tuple[MatchInfo, ...]:
+        """Tell the round in play, its tables opened (once: ``TournamentBook.announce``);
+        its matches."""
+        assert t.round_deadline is not None  # a round in play has one
+        event = await self._round_started(t, t.round, t.round_deadline)
+        await self.book.announce(event)
+        return event.matches
 
     async def _round_news(self, note: dict[str, Any]) -> list[Event]:
         """A round another process opened in a server shown here (``Book.announce``), as it
         was opened: its pairings undecided then are told as being played."""
         t = await self.store.tournaments.get(int(note["tournament"]))
-        number = int(note["round"])
-        entries = await self.store.tournaments.entries(t.id)
-        people = {e.id: e.people for e in entries}
-        opened = set(note.get("open") or ())
-        matches = tuple(
-            replace(m, outcome=None, points=(0, 0), reason=None) if m.slot in opened else m
-            for m in (
-                match_info(p, people)
-                for p in await self.store.tournaments.pairings(t.id, round_number=number)
-            )
-        )
-        return [
-            RoundStarted(
-                table_id=None,
-                game_id=None,
-                tournament=self.book.info_of(t, entries),
-                number=number,
-                deadline=from_ms(int(note["deadline"])),
-                matches=matches,
-            )
-        ]
+        opened = frozenset(note.get("open") or ())
+        deadline = from_ms(int(note["deadline"]))
+        return [await self._round_started(t, int(note["round"]), deadline, opened=opened)]
 
     async def _finished_news(self, note: dict[str, Any]) -> list[Event]:
         """A tournament of a server shown here, ended (or called off) by another process."""
