@@ -6,12 +6,20 @@ python -m scopabot.cli.arena hard normal --preset scopone_scientifico --deals 50
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from typing import Any, TextIO
 
 from scopabot.service import Preset, Rules, RulesError
-from scopabot.service.arena import PlayerSpec, run_arena
+from scopabot.service.arena import (
+    DealResult,
+    PlayerSpec,
+    match_header,
+    result_from_dict,
+    result_to_dict,
+    run_arena,
+)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -46,6 +54,12 @@ def fill_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--target", type=int, default=11, help="target of the matches counted")
     parser.add_argument("--jobs", type=int, default=1, help="processes (2 uses both cores)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write each deal's result to FILE as it is played (JSON lines); run again with"
+        " the same FILE and the deals already in it are kept, not played again",
+    )
     parser.set_defaults(func=run)
 
 
@@ -69,18 +83,86 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as exc:
         print(f"Cannot set up that game: {exc}", file=sys.stderr)
         return 2
-    report = run_arena(
-        rules,
-        args.a,
-        args.b,
-        deals=args.deals,
-        first_seed=args.seed,
-        jobs=max(1, args.jobs),
-        target=args.target,
-        progress=None if args.quiet else ProgressBar(),
-    )
+    kept: list[DealResult] = []
+    saved: TextIO | None = None
+    if args.save:
+        try:
+            kept = load_run(args.save, match_header(rules, args.a, args.b))
+            saved = open(args.save, "a", encoding="utf-8")  # noqa: SIM115 (closed below)
+        except (OSError, ValueError) as exc:
+            print(f"Cannot go on with {args.save}: {exc}", file=sys.stderr)
+            return 2
+        if not kept and saved.tell() == 0:
+            saved.write(json.dumps({"match": match_header(rules, args.a, args.b)}) + "\n")
+            saved.flush()
+
+    def record(pair: tuple[DealResult, DealResult]) -> None:
+        if saved is not None:
+            for r in pair:
+                saved.write(json.dumps(result_to_dict(r)) + "\n")
+            saved.flush()
+
+    try:
+        report = run_arena(
+            rules,
+            args.a,
+            args.b,
+            deals=args.deals,
+            first_seed=args.seed,
+            jobs=max(1, args.jobs),
+            target=args.target,
+            progress=None if args.quiet else ProgressBar(),
+            kept=kept,
+            record=record,
+        )
+    finally:
+        if saved is not None:
+            saved.close()
     print(report.text())
     return 0
+
+
+def load_run(path: str, header: dict[str, Any]) -> list[DealResult]:
+    """The deals of a saved run of this match: none for a new or empty file. A file of
+    another match, or a damaged line, is refused (``ValueError``) rather than mixed in; a
+    last line cut by a killed run is cut off the file, and its deal played again."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        return []
+    lines = text.splitlines(keepends=True)
+    if not lines:
+        return []
+    if not lines[-1].endswith("\n"):
+        # Killed while writing: the line is cut off, so that the next one starts clean.
+        lines.pop()
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(lines))
+        if not lines:
+            return []
+    try:
+        first = json.loads(lines[0])
+    except json.JSONDecodeError:
+        raise ValueError("its first line does not name a match") from None
+    if not isinstance(first, dict) or first.get("match") != header:
+        shown = first.get("match") if isinstance(first, dict) else first
+        raise ValueError(f"it holds another match ({shown})")
+    games: dict[tuple[int, bool], DealResult] = {}
+    for number, line in enumerate(lines[1:], 2):
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            raise ValueError(f"line {number} is damaged") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"line {number} is not a deal's result")
+        try:
+            r = result_from_dict(data)
+        except ValueError as exc:
+            raise ValueError(f"line {number}: {exc}") from None
+        games[r.seed, r.swapped] = r
+    # A pair is played and written whole: a seed with one of its two games is played again.
+    return [r for (seed, _), r in games.items() if (seed, not r.swapped) in games]
 
 
 class ProgressBar:

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from typing import Any
 
 from scopabot.ai import PlayerSpec
 from scopabot.engine import Game, Rules
@@ -34,6 +35,10 @@ class DealResult:
     a_dealer_side: bool
     a_times: tuple[float, ...]
     b_times: tuple[float, ...]
+    a_cpu: tuple[float, ...] = ()
+    """This process's CPU seconds per move, beside the wall-clock ``a_times``: on a shared
+    machine the wall clock counts the other programs too."""
+    b_cpu: tuple[float, ...] = ()
 
     @property
     def diff(self) -> float:
@@ -56,13 +61,16 @@ def play_deal(rules: Rules, seed: int, a: PlayerSpec, b: PlayerSpec, swapped: bo
         (a if rules.side_of(s) in mine else b).make(seed * 64 + s) for s in range(rules.players)
     ]
     times: dict[bool, list[float]] = {True: [], False: []}
+    cpu: dict[bool, list[float]] = {True: [], False: []}
     dealer = game.dealer
     while not game.deal_scores:
         seat = game.turn
         view = game.view_for(seat)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         move = players[seat].choose(view)
-        times[rules.side_of(seat) in mine].append(time.perf_counter() - start)
+        ours = rules.side_of(seat) in mine
+        times[ours].append(time.perf_counter() - start)
+        cpu[ours].append(time.process_time() - start_cpu)
         game.play(move, seat=seat)
     score = game.deal_scores[0]
     a_pts = [score.sides[s].total for s in range(rules.sides) if s in mine]
@@ -75,6 +83,8 @@ def play_deal(rules: Rules, seed: int, a: PlayerSpec, b: PlayerSpec, swapped: bo
         a_dealer_side=rules.side_of(dealer) in mine,
         a_times=tuple(times[True]),
         b_times=tuple(times[False]),
+        a_cpu=tuple(cpu[True]),
+        b_cpu=tuple(cpu[False]),
     )
 
 
@@ -123,6 +133,8 @@ class ArenaReport:
     wall_seconds: float
     jobs: int
     target: int
+    kept: int = 0
+    """Seeded deals taken from an earlier run of the match (not in ``wall_seconds``)."""
     overall: Tally = field(init=False)
 
     def __post_init__(self) -> None:
@@ -161,12 +173,18 @@ class ArenaReport:
     def split(self, dealer_side: bool) -> Tally:
         return Tally.of([r for r in self.results if r.a_dealer_side == dealer_side])
 
-    def times(self, of_a: bool) -> tuple[float, float, int]:
-        """Median and max seconds per move, and the number of moves."""
-        values = [t for r in self.results for t in (r.a_times if of_a else r.b_times)]
+    def times(self, of_a: bool, *, cpu: bool = False) -> tuple[float, float, float, int]:
+        """Median, 95th percentile and max seconds per move (on the wall clock, or of this
+        process's CPU), and the number of moves."""
+        values = sorted(
+            t
+            for r in self.results
+            for t in ((r.a_cpu if cpu else r.a_times) if of_a else (r.b_cpu if cpu else r.b_times))
+        )
         if not values:
-            return (0.0, 0.0, 0)
-        return (statistics.median(values), max(values), len(values))
+            return (0.0, 0.0, 0.0, 0)
+        p95 = values[min(len(values) - 1, math.ceil(0.95 * len(values)) - 1)]
+        return (statistics.median(values), p95, values[-1], len(values))
 
     def text(self) -> str:
         lo, hi = self.confidence()
@@ -185,12 +203,17 @@ class ArenaReport:
             f"matches to {self.target} (consecutive deals): A won {won_a}, B won {won_b}",
         ]
         for label, spec, of_a in (("A", self.a, True), ("B", self.b, False)):
-            med, mx, count = self.times(of_a)
+            med, p95, mx, count = self.times(of_a)
+            cpu_med, cpu_p95, cpu_mx, _ = self.times(of_a, cpu=True)
             lines.append(
                 f"time per move {label} ({spec}): median {med * 1000:.1f} ms, "
-                f"max {mx * 1000:.1f} ms over {count} moves"
+                f"p95 {p95 * 1000:.1f} ms, max {mx * 1000:.1f} ms over {count} moves"
+                f" (CPU: {cpu_med * 1000:.1f} / {cpu_p95 * 1000:.1f} / {cpu_mx * 1000:.1f} ms)"
             )
-        lines.append(f"wall time {self.wall_seconds:.0f} s with {self.jobs} job(s)")
+        lines.append(
+            f"wall time {self.wall_seconds:.0f} s with {self.jobs} job(s)"
+            + (f", after {self.kept} seeded deals kept from before" if self.kept else "")
+        )
         return "\n".join(lines)
 
 
@@ -208,22 +231,35 @@ def run_arena(
     jobs: int = 1,
     target: int = 11,
     progress: Callable[[int, int], None] | None = None,
+    kept: Sequence[DealResult] = (),
+    record: Callable[[tuple[DealResult, DealResult]], None] | None = None,
 ) -> ArenaReport:
-    """Play ``deals`` seeded deals both ways; ``progress(done, total)`` after each."""
-    tasks = [(rules, first_seed + i, a, b) for i in range(deals)]
+    """Play ``deals`` seeded deals both ways; ``progress(done, total)`` after each.
+
+    ``kept`` are results of an earlier run of the same match, whose seeds are not played
+    again, and ``record`` is given each pair as it is played: a run of a thousand deals
+    takes hours, and one cut short goes on where it stopped."""
+    seeds = range(first_seed, first_seed + deals)
+    results = [r for r in kept if r.seed in seeds]
+    have = {r.seed for r in results}
+    tasks = [(rules, seed, a, b) for seed in seeds if seed not in have]
     start = time.perf_counter()
-    results: list[DealResult] = []
     outcomes: Iterable[tuple[DealResult, DealResult]]
-    if jobs > 1:
+    if jobs > 1 and len(tasks) > 1:
         with get_context("spawn").Pool(jobs) as pool:
             outcomes = pool.imap_unordered(play_pair, tasks)
-            for done, pair in enumerate(outcomes, 1):
+            for done, pair in enumerate(outcomes, len(have) + 1):
                 results.extend(pair)
+                if record:
+                    record(pair)
                 if progress:
                     progress(done, deals)
     else:
-        for done, task in enumerate(tasks, 1):
-            results.extend(play_pair(task))
+        for done, task in enumerate(tasks, len(have) + 1):
+            pair = play_pair(task)
+            results.extend(pair)
+            if record:
+                record(pair)
             if progress:
                 progress(done, deals)
     results.sort(key=lambda r: (r.seed, r.swapped))
@@ -235,7 +271,35 @@ def run_arena(
         wall_seconds=time.perf_counter() - start,
         jobs=jobs,
         target=target,
+        kept=len(have),
     )
+
+
+def match_header(rules: Rules, a: PlayerSpec, b: PlayerSpec) -> dict[str, Any]:
+    """What names a match in a saved run: a run goes on only with the same players and game."""
+    return {"a": str(a), "b": str(b), "rules": rules.to_dict()}
+
+
+def result_to_dict(r: DealResult) -> dict[str, Any]:
+    return {f: getattr(r, f) for f in DealResult.__slots__}
+
+
+def result_from_dict(data: dict[str, Any]) -> DealResult:
+    """A saved deal's result; a line that is not one raises ``ValueError``."""
+    try:
+        return DealResult(
+            seed=int(data["seed"]),
+            swapped=bool(data["swapped"]),
+            a_points=float(data["a_points"]),
+            b_points=float(data["b_points"]),
+            a_dealer_side=bool(data["a_dealer_side"]),
+            a_times=tuple(float(t) for t in data["a_times"]),
+            b_times=tuple(float(t) for t in data["b_times"]),
+            a_cpu=tuple(float(t) for t in data.get("a_cpu", ())),
+            b_cpu=tuple(float(t) for t in data.get("b_cpu", ())),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not a deal's result: {exc}") from None
 
 
 __all__ = ["ArenaReport", "DealResult", "PlayerSpec", "Tally", "play_deal", "run_arena"]
