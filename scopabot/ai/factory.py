@@ -37,6 +37,7 @@ def make_player(
     infer: bool = True,
     informed: bool | None = None,
     cpu_clock: bool = False,
+    enough: float | None = None,
 ) -> Player:
     """A computer player of ``level``; the budgets (and ``infer``, reading the other seats'
     plays as evidence of their cards) only matter to ``hard`` and ``expert``."""
@@ -55,6 +56,7 @@ def make_player(
         infer=infer,
         informed=informed,
         cpu_clock=cpu_clock,
+        enough=enough,
     )
 
 
@@ -68,6 +70,7 @@ class PlayerSpec:
     infer: bool = True
     informed: bool | None = None
     cpu_clock: bool = False
+    enough: float | None = None
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
@@ -78,6 +81,7 @@ class PlayerSpec:
         infer = True
         informed: bool | None = None
         cpu_clock = False
+        enough: float | None = None
         for part in filter(None, (p.strip() for p in opts.split(","))):
             key, sep, value = part.partition("=")
             if not sep:
@@ -100,11 +104,16 @@ class PlayerSpec:
                 if value not in ("wall", "cpu"):
                     raise ValueError("clock is wall or cpu")
                 cpu_clock = value == "cpu"
+            elif key == "enough":
+                enough = float(value)
+                if not enough >= 0:
+                    raise ValueError("enough is 0 (search to the budget) or more points")
             else:
                 raise ValueError(
-                    f"unknown player option {key!r} (iterations, time, infer, playout, clock)"
+                    f"unknown player option {key!r}"
+                    " (iterations, time, infer, playout, clock, enough)"
                 )
-        return cls(level, iterations, time_budget, infer, informed, cpu_clock)
+        return cls(level, iterations, time_budget, infer, informed, cpu_clock, enough)
 
     def __str__(self) -> str:
         opts = []
@@ -118,6 +127,8 @@ class PlayerSpec:
             opts.append(f"playout={'informed' if self.informed else 'greedy'}")
         if self.cpu_clock:
             opts.append("clock=cpu")
+        if self.enough is not None:
+            opts.append(f"enough={self.enough:g}")
         return f"{self.level}:{','.join(opts)}" if opts else str(self.level)
 
     def make(self, seed: int) -> Player:
@@ -129,4 +140,5 @@ class PlayerSpec:
             infer=self.infer,
             informed=self.informed,
             cpu_clock=self.cpu_clock,
+            enough=self.enough,
         )

@@ -88,7 +88,7 @@ class TableNote:
 
 TURN_CLAIM = 15.0
 """Seconds a computer turn's claim lasts (renewed at each move of the seat): beyond a search's
-1.5 s and the pause between computer plays; a process that dies thinking leaves its turn to
+budget (0.5 s) and the pause between computer plays; a process that dies thinking leaves its turn to
 another after this."""
 
 
