@@ -30,6 +30,7 @@ class Slot:
         self._force = False  # a change without a version (the table itself)
         self._task: asyncio.Task[None] | None = None
         self.paused = 0  # an interaction is editing this message itself
+        self._overtaken = False  # a refresh was on its way when an interaction began
         self.idle = asyncio.Event()
         self.idle.set()
 
@@ -58,12 +59,21 @@ class Slot:
     def pause(self) -> None:
         """Hold refreshes while an interaction answers by editing this very message."""
         self.paused += 1
+        if self._task is not None and not self._task.done():
+            # A refresh on its way read the game before this interaction's move, and its edit
+            # may land after the interaction's answer (a rate limit holds it back): the
+            # message would show the hand a move behind, its played card still live.
+            self._overtaken = True
 
     def resume(self, *, shown: int | None) -> None:
         """The interaction showed version ``shown`` (None: it did not edit the message)."""
         self.paused = max(0, self.paused - 1)
         if shown is not None:
             self.shown = max(self.shown, shown)
+        if self._overtaken and not self.paused:
+            # Shown once more, as it is now, whichever of the two edits landed last.
+            self._overtaken = False
+            self._force = True
         if self.stale and not self.paused:
             self.request(self.wanted if not self._force else None)
 
