@@ -57,6 +57,7 @@ ANSWERING = "scopabot.answering"
 # an answer still on its way (a busy machine answers late) is never cut short.
 ANSWER_LOST_AFTER = 3.5  # seconds after the click was received
 LOST = "scopabot.lost"
+CAPTURE_QUESTION = "a card's capture question"  # what answer_or_let_go's log names
 RECEIVED = "scopabot.received"
 
 
@@ -98,11 +99,19 @@ async def within(
 
 
 async def answer_or_let_go(
-    interaction: discord.Interaction[ScopaBot], answer: Awaitable[int], *, game_id: int
-) -> int | None:
-    """The answer to a played card, or ``None`` when Discord did not take it: the move is
-    stored, so no apology ("nothing changed" would be false); the caller's hand slot then
-    shows the new hand by editing its message (see ``ANSWER_LOST_AFTER``)."""
+    interaction: discord.Interaction[ScopaBot],
+    answer: Awaitable[T],
+    *,
+    game_id: int,
+    to: str = "a played card",
+) -> T | None:
+    """The answer to a card's click, or ``None`` when Discord did not take it.
+
+    For a played card the move is stored, so no apology ("nothing changed" would be false);
+    the caller's hand slot then shows the new hand by editing its message (see
+    ``ANSWER_LOST_AFTER``). For the question of which capture, nothing was played: the hand
+    stays as it was, to be clicked again. Either way the answer is not tried for discord.py's
+    25 s, long after Discord would take it."""
     task = asyncio.ensure_future(answer)
     received = interaction.extras.get(RECEIVED, time.monotonic())
     left = max(0.1, received + ANSWER_LOST_AFTER - time.monotonic())
@@ -110,12 +119,12 @@ async def answer_or_let_go(
     if not done and not interaction.response.is_done():
         interaction.extras[LOST] = True
         task.cancel()
-        log.warning("game %s: Discord did not take the answer to a played card", game_id)
+        log.warning("game %s: Discord did not take the answer to %s", game_id, to)
         return None
     try:
         return await task
     except discord.HTTPException as exc:
-        log.warning("game %s: the answer to a played card failed (%s)", game_id, exc.status)
+        log.warning("game %s: the answer to %s failed (%s)", game_id, to, exc.status)
         return None
 
 
@@ -430,7 +439,12 @@ class Actions:
                     choice.card, choice.choices, lang, title=table_title(table, lang)
                 )
                 view, files = ui.build(screen, game_controls(game_id, version))
-                await edit_clicked(interaction, view, files)
+                await answer_or_let_go(
+                    interaction,
+                    edit_clicked(interaction, view, files),
+                    game_id=game_id,
+                    to=CAPTURE_QUESTION,
+                )
                 return
             assert outcome.move is not None
             note = tr("played", lang, card=card_the(outcome.move.card, lang))

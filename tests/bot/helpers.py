@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scopabot.bot.actions import CAPTURE_QUESTION
 from scopabot.render.i18n import Lang, tr
 from tests.standin import Actor, DiscordStandIn, Message, World, default_world
 
@@ -313,16 +314,23 @@ async def table_caught_up(standin: DiscordStandIn, thread: Any, hand: Message) -
 
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
-LET_GO = "Discord did not take the answer to a played card"  # scopabot/bot/actions.py
+LET_GO = "Discord did not take the answer to {to}"  # scopabot/bot/actions.py
 # The other way the bot gives an answer up: every try refused before it was let go (a 500
 # whose retries ran out within Discord's 3 s, on a quick machine or a late answer).
-GAVE_UP = "the answer to a played card failed"
+GAVE_UP = "the answer to {to} failed"
+PLAYED = "a played card"
+ASKED = CAPTURE_QUESTION  # the card asked which capture: nothing was played
 
 
-def answers_let_go(bot: BotProcess) -> int:
-    """How many answers to a played card the bot has let go so far, or given up after its
-    tries failed (its log says)."""
-    return sum(LET_GO in line or GAVE_UP in line for line in bot.lines)
+def answers_let_go(bot: BotProcess, to: str | None = None) -> int:
+    """How many answers to a card's click (a played card, or the question of which capture;
+    ``to`` one of them only) the bot has let go so far, or given up after its tries failed
+    (its log says)."""
+    kinds = [to] if to is not None else [PLAYED, ASKED]
+    return sum(
+        any(LET_GO.format(to=k) in line or GAVE_UP.format(to=k) in line for k in kinds)
+        for line in bot.lines
+    )
 
 
 async def answer_given_up(

@@ -13,6 +13,7 @@ from tests.standin import Actor, DiscordStandIn
 from tests.store.helpers import check_database
 
 from .helpers import (
+    ASKED,
     CALLBACK,
     CAPTURE_ID,
     BotProcess,
@@ -77,12 +78,18 @@ async def test_a_match_through_random_faults_keeps_every_promise(tmp_path: Path)
                     # is still on its way: then, and only then, Discord is well again. So no
                     # retry reaches a healthy Discord late, however busy the machine.
                     let_go, seen = answers_let_go(bot), version_on(hand)
+                    asked = answers_let_go(bot, ASKED)
                     s.dispatcher.fail_for(CALLBACK, FAILING)
                     async with s.expect_violation("failed", timeout=5):
                         result = await alice.click(hand, str(button["custom_id"]))
                     failed_clicks += 1
                     await answer_given_up(s, bot, result.interaction.id, before=let_go)
                     s.dispatcher.heal(CALLBACK)
+                    if answers_let_go(bot, ASKED) > asked:
+                        # The card asked which capture: nothing was played, and her hand
+                        # stays as it was, to be clicked again.
+                        assert hand_version(s, alice) == seen
+                        continue
                     # Her hand's message is brought up to date by a plain edit: her next
                     # click is on that, not on the hand she clicked.
                     await s.wait_for(lambda seen=seen: hand_version(s, alice) != seen, timeout=10)
