@@ -66,60 +66,32 @@ def test_a_saved_run_of_another_match_or_a_damaged_one_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     saved = tmp_path / "run.jsonl"
-    assert (
-        cli.main(
+
+    def arena(a: str, deals: int) -> int:
+        return cli.main(
             [
-                "greedy",
+                a,
                 "random",
                 "--preset",
                 "scopa",
                 "--quiet",
                 "--deals",
-                "1",
+                str(deals),
                 "--save",
                 str(saved),
             ]
         )
-        == 0
-    )
+
+    assert arena("greedy", 1) == 0
     capsys.readouterr()
     before = saved.read_text()
-    assert (
-        cli.main(
-            [
-                "normal",
-                "random",
-                "--preset",
-                "scopa",
-                "--quiet",
-                "--deals",
-                "1",
-                "--save",
-                str(saved),
-            ]
-        )
-        == 2
-    )
+    assert arena("normal", 1) == 2
     assert "holds another match" in capsys.readouterr().err
+    assert saved.read_text() == before
     lines = before.splitlines()
     saved.write_text("\n".join([lines[0], "{not json", *lines[1:]]) + "\n")
     damaged = saved.read_text()
-    assert (
-        cli.main(
-            [
-                "greedy",
-                "random",
-                "--preset",
-                "scopa",
-                "--quiet",
-                "--deals",
-                "2",
-                "--save",
-                str(saved),
-            ]
-        )
-        == 2
-    )
+    assert arena("greedy", 2) == 2
     assert "line 2 is damaged" in capsys.readouterr().err
     assert saved.read_text() == damaged
 
