@@ -86,14 +86,15 @@ def run(args: argparse.Namespace) -> int:
     kept: list[DealResult] = []
     saved: TextIO | None = None
     if args.save:
+        header = match_header(rules, args.a, args.b)
         try:
-            kept = load_run(args.save, match_header(rules, args.a, args.b))
+            kept = load_run(args.save, header)
             saved = open(args.save, "a", encoding="utf-8")  # noqa: SIM115 (closed below)
         except (OSError, ValueError) as exc:
             print(f"Cannot go on with {args.save}: {exc}", file=sys.stderr)
             return 2
-        if not kept and saved.tell() == 0:
-            saved.write(json.dumps({"match": match_header(rules, args.a, args.b)}) + "\n")
+        if saved.tell() == 0:  # a new file: the match it holds first
+            saved.write(json.dumps({"match": header}) + "\n")
             saved.flush()
 
     def record(pair: tuple[DealResult, DealResult]) -> None:

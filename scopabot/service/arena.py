@@ -16,6 +16,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
@@ -176,11 +177,8 @@ class ArenaReport:
     def times(self, of_a: bool, *, cpu: bool = False) -> tuple[float, float, float, int]:
         """Median, 95th percentile and max seconds per move (on the wall clock, or of this
         process's CPU), and the number of moves."""
-        values = sorted(
-            t
-            for r in self.results
-            for t in ((r.a_cpu if cpu else r.a_times) if of_a else (r.b_cpu if cpu else r.b_times))
-        )
+        name = f"{'a' if of_a else 'b'}_{'cpu' if cpu else 'times'}"
+        values = sorted(t for r in self.results for t in getattr(r, name))
         if not values:
             return (0.0, 0.0, 0.0, 0)
         p95 = values[min(len(values) - 1, math.ceil(0.95 * len(values)) - 1)]
@@ -245,18 +243,13 @@ def run_arena(
     tasks = [(rules, seed, a, b) for seed in seeds if seed not in have]
     start = time.perf_counter()
     outcomes: Iterable[tuple[DealResult, DealResult]]
-    if jobs > 1 and len(tasks) > 1:
-        with get_context("spawn").Pool(jobs) as pool:
+    with ExitStack() as stack:
+        if jobs > 1 and len(tasks) > 1:
+            pool = stack.enter_context(get_context("spawn").Pool(jobs))
             outcomes = pool.imap_unordered(play_pair, tasks)
-            for done, pair in enumerate(outcomes, len(have) + 1):
-                results.extend(pair)
-                if record:
-                    record(pair)
-                if progress:
-                    progress(done, deals)
-    else:
-        for done, task in enumerate(tasks, len(have) + 1):
-            pair = play_pair(task)
+        else:
+            outcomes = map(play_pair, tasks)
+        for done, pair in enumerate(outcomes, len(have) + 1):
             results.extend(pair)
             if record:
                 record(pair)

@@ -10,7 +10,7 @@ import pytest
 from scopabot.ai import PlayerSpec, make_player
 from scopabot.ai.base import Level
 from scopabot.ai.search import BUDGETS, SURE_AFTER, SearchPlayer, settled
-from scopabot.engine import Preset, Rules
+from scopabot.engine import Move, Preset, Rules
 
 from .helpers import midgame
 
@@ -79,24 +79,26 @@ def test_the_shared_luck_of_a_deal_does_not_hide_a_lead() -> None:
     assert settled([0, 1], totals, squares, 400, 0.02)
 
 
+def _searched(seed: int, plays: int, *, iterations: int, enough: float) -> tuple[Move, int]:
+    """The move ``expert`` chooses in a scopone position (with no time limit, so that only
+    the sampled deals stop it), and how many deals it searched."""
+    game = midgame(SCOPONE, seed=seed, plays=plays)
+    player = make_player("expert", seed=1, iterations=iterations, time_budget=1e6, enough=enough)
+    assert isinstance(player, SearchPlayer)
+    return player.choose(game.view_for(game.turn)), player.last_iterations
+
+
 def test_a_plain_decision_stops_early_on_the_move_the_whole_budget_chooses() -> None:
-    game = midgame(SCOPONE, seed=4, plays=5)
-    view = game.view_for(game.turn)
-    early = make_player("expert", seed=1, iterations=1000, time_budget=1e6, enough=0.1)
-    whole = make_player("expert", seed=1, iterations=1000, time_budget=1e6, enough=0.0)
-    assert isinstance(early, SearchPlayer) and isinstance(whole, SearchPlayer)
-    assert early.choose(view) == whole.choose(view)
-    assert SURE_AFTER <= early.last_iterations < 1000
-    assert whole.last_iterations == 1000
+    early, searched = _searched(4, 5, iterations=1000, enough=0.1)
+    whole, all_of_them = _searched(4, 5, iterations=1000, enough=0.0)
+    assert early == whole
+    assert SURE_AFTER <= searched < 1000
+    assert all_of_them == 1000
 
 
 def test_a_close_decision_is_searched_to_its_budget() -> None:
-    game = midgame(SCOPONE, seed=1, plays=2)
-    view = game.view_for(game.turn)
-    player = make_player("expert", seed=1, iterations=600, time_budget=1e6, enough=0.02)
-    assert isinstance(player, SearchPlayer)
-    player.choose(view)
-    assert player.last_iterations == 600
+    _, searched = _searched(1, 2, iterations=600, enough=0.02)
+    assert searched == 600
 
 
 def test_stopping_early_keeps_the_same_seed_same_move() -> None:
