@@ -149,15 +149,21 @@ class Drawer:
                 return
 
     def close(self) -> None:
-        """Stop the thread and the worker. The pool is let go at once (a picture being drawn
-        is not waited for), then its own shutdown is waited for, a while at most: Python
+        """Stop the thread and the worker, waiting a while at most for the worker to end
+        (pictures not yet begun are dropped). The wait is what keeps the stop quiet: Python
         3.11's exit wakes a pool's manager thread while it may still be closing its pipe,
-        and prints a traceback (``OSError: Bad file descriptor``) from the exit itself."""
+        and prints a traceback (``OSError: Bad file descriptor``) from the exit itself.
+
+        The wait is one ``shutdown(wait=True)`` in a thread of its own: a ``shutdown(wait=False)``
+        first would forget the manager thread, and a second shutdown would then wait for
+        nothing (it did, and a bot stopped while its worker was starting printed the trace)."""
         self._jobs.put((-1, -1, None))
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        pool = self._pool
+        if pool is not None:
             finished = threading.Thread(
-                target=self._pool.shutdown, name="scopabot-pictures-exit", daemon=True
+                target=functools.partial(pool.shutdown, wait=True, cancel_futures=True),
+                name="scopabot-pictures-exit",
+                daemon=True,
             )
             finished.start()
             finished.join(POOL_EXIT_WAIT)

@@ -3,8 +3,10 @@ in the drawer's thread when a job cannot go to a process or the worker is gone."
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
+import threading
 
 from scopabot.bot.pictures import Drawer
 from scopabot.engine import Game, Rules
@@ -54,3 +56,13 @@ async def test_a_dead_worker_leaves_the_thread_drawing() -> None:
         assert await drawer.draw(os.getpid, urgent=False) == os.getpid()
     finally:
         drawer.close()
+
+
+def test_a_drawer_stopped_while_its_worker_starts_has_ended_it() -> None:
+    """A bot stopped just after it is ready (its worker still starting) must not leave the
+    pool's manager thread closing its pipe while Python exits: Python 3.11 then prints a
+    traceback (``Bad file descriptor``) from the exit. So the stop waits for the worker."""
+    drawer = Drawer(workers=1)
+    drawer.close()
+    assert multiprocessing.active_children() == []
+    assert not [t for t in threading.enumerate() if t.name == "scopabot-pictures-exit"]
