@@ -274,7 +274,12 @@ def match_header(rules: Rules, a: PlayerSpec, b: PlayerSpec) -> dict[str, Any]:
 
 
 def result_to_dict(r: DealResult) -> dict[str, Any]:
-    return {f: getattr(r, f) for f in DealResult.__slots__}
+    """A deal's result as saved, its times to the microsecond: a clock's last digits are
+    noise, and a saved run of 1,000 deals stays a size that can be kept beside its figures."""
+    saved = {f: getattr(r, f) for f in DealResult.__slots__}
+    for f in ("a_times", "b_times", "a_cpu", "b_cpu"):
+        saved[f] = [round(t, 6) for t in saved[f]]
+    return saved
 
 
 def result_from_dict(data: dict[str, Any]) -> DealResult:

@@ -60,6 +60,12 @@ def test_a_saved_run_goes_on_where_it_stopped(
     assert sorted((r.seed, r.swapped) for r in kept) == [
         (s, w) for s in range(1, 6) for w in (False, True)
     ]
+    # Times are kept to the microsecond: a clock's last digits are noise, and a long run's
+    # file stays small enough to keep beside its figures.
+    for line in saved.read_text().splitlines()[1:]:
+        for field in ("a_times", "b_times", "a_cpu", "b_cpu"):
+            times = json.loads(line)[field]
+            assert times and all(t == round(t, 6) for t in times)
 
 
 def test_a_saved_run_of_another_match_or_a_damaged_one_is_refused(
