@@ -21,9 +21,10 @@ from scopabot.ai import make_player
 from scopabot.engine import Game, GameView, Preset, Rules
 
 
-def positions(rules: Rules) -> list[GameView]:
+def positions(rules: Rules, deals: int = 2) -> list[GameView]:
+    """Every third decision of ``deals`` seeded deals (seeds 3, 4, ...) played by ``normal``."""
     views = []
-    for seed in (3, 4):
+    for seed in range(3, 3 + deals):
         game = Game.new(rules.replace(deals=1), seed=seed)
         normal = make_player("normal", seed=0)
         while not game.deal_scores:
