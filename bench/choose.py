@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -90,7 +89,6 @@ def main() -> None:
                 out.flush()
     print(f"{label}: {len(views)} {args.preset} positions, {len(SEEDS)} seeds, in {args.out}")
     print(machine_line("end"))
-    sys.stdout.flush()
 
 
 if __name__ == "__main__":
