@@ -9,7 +9,7 @@ import pytest
 
 from scopabot.ai import PlayerSpec, make_player
 from scopabot.ai.base import Level
-from scopabot.ai.search import BUDGETS, SURE_AFTER, SearchPlayer, settled
+from scopabot.ai.search import BUDGETS, SURE_AFTER, SearchPlayer, halved, settled
 from scopabot.engine import Move, Preset, Rules
 
 from .helpers import midgame
@@ -109,3 +109,23 @@ def test_stopping_early_keeps_the_same_seed_same_move() -> None:
     assert isinstance(a, SearchPlayer) and isinstance(b, SearchPlayer)
     assert a.evaluate(view) == b.evaluate(view)
     assert a.last_iterations == b.last_iterations < 1000
+
+
+def test_a_cut_keeps_the_moves_the_leader_is_not_sure_to_beat() -> None:
+    """The halving drops the worse half by rank; a move that ranks low only by chance, a
+    hair behind the leader in a noisy race, stays searched. A move plainly worse goes."""
+    rng = random.Random(7)
+    # Eight moves: the four best are a hundredth apart and noisy, the four worst a point down.
+    means = [0.0, 0.01, 0.02, 0.03, 0.04, -1.0, -1.0, -1.0]
+    totals, squares = _paired(rng, 100, means, 1.0)
+    kept = halved(list(range(8)), totals, squares, 100)
+    assert set(kept) >= {0, 1, 2, 3, 4}, "a close rival was dropped for its rank"
+    assert not set(kept) & {5, 6, 7}, "a plainly worse move was kept"
+    assert kept == sorted(kept)
+    # Eight moves all a point apart: the cut is the plain halving, the better half.
+    totals, squares = _paired(rng, 100, [float(-k) for k in range(8)], 0.3)
+    assert halved(list(range(8)), totals, squares, 100) == [0, 1, 2, 3]
+    # Without the pair squares (a search to the budget, as hard's), the plain halving.
+    assert halved(list(range(8)), totals, [], 100) == [0, 1, 2, 3]
+    # Two moves left stay two.
+    assert halved([2, 5], totals, squares, 100) == [2, 5]
