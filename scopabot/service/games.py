@@ -88,8 +88,8 @@ class TableNote:
 
 TURN_CLAIM = 15.0
 """Seconds a computer turn's claim lasts (renewed at each move of the seat): beyond a search's
-budget (0.5 s) and the pause between computer plays; a process that dies thinking leaves its turn to
-another after this."""
+budget (0.56 s) and the pause between computer plays; a process that dies thinking leaves its
+turn to another after this."""
 
 
 HOLDERS_HERE: set[str] = set()  # the holders of this process's services (process_holder)
