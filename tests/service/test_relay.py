@@ -300,7 +300,14 @@ async def test_a_seat_taken_back_elsewhere_is_told_with_the_same_version(
     here = await GameService.start(
         stores[0], clock=clock, thinker=InlineThinker(), computer_pause=0
     )
-    # There's clock stands still: its scheduler leaves the deadlines to here's.
+    # There's clock stands still, so the deadlines must be here's: here holds the scheduler's
+    # lease before there asks for it (asked at once, either may win it, and a there holding it
+    # would never see a deadline pass: the loop below would wait for ever).
+    for _ in range(500):
+        if here.deadlines.holds_lease:
+            break
+        await asyncio.sleep(0.01)
+    assert here.deadlines.holds_lease, "here never took the scheduler's lease"
     there = await GameService.start(
         stores[1], clock=FakeClock(), thinker=InlineThinker(), computer_pause=0
     )
