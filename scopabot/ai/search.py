@@ -82,8 +82,9 @@ BUDGETS = {
     Level.HARD: Budget(iterations=300, time_budget=0.3, exact_cards=8, eps=0.1, informed=True),
     # Under the 0.6 s a move the issue allows (building the sampler takes up to ~0.04 s
     # more), against the 1.5 s it had before the core, the early stop and the protected cuts;
-    # most decisions stop well before it. The regret of its choices is within measurement of
-    # the 1.5 s search's (docs/ai.md, "A third of the time").
+    # most decisions stop well before it. In the arena as strong as the 1.5 s search; on the
+    # regret bench a little below it, about 0.06 points a deal (docs/ai.md, "Where the regret
+    # is").
     Level.EXPERT: Budget(
         iterations=4000, time_budget=0.56, exact_cards=10, eps=0.1, informed=True, enough=0.02
     ),
@@ -267,10 +268,11 @@ def settled(
 
 CUT_SURE: Final = 2.0
 """Standard errors of the paired difference within which a cut keeps a move whatever its rank
-(only when the search stops early, which keeps the squares it needs). The close decisions are
-the ones that use the whole budget, and a plain halving there dropped the best move by
-chance more often than anything else the search does: measured on ``bench/choices.py``'s 120
-scopone positions, 0.0094 regret a decision without, 0.0065 with (docs/ai.md)."""
+(only when the search stops early, which keeps the squares it needs). The regret is in the
+close decisions, the ones that use the whole budget, where a plain halving can drop the best
+move for a rank it holds by chance. On ``bench/choices.py``'s 120 scopone positions: 0.0064 to
+0.0093 regret a decision in four runs with it, 0.0079 and 0.0094 in two without: a gain, if
+any, inside the spread between runs (docs/ai.md); it costs time on the close decisions only."""
 
 
 def halved(alive: list[int], totals: list[float], squares: list[list[float]], n: int) -> list[int]:
