@@ -258,12 +258,21 @@ def settled(
     for k in alive:
         if k == lead:
             continue
-        mean = (totals[lead] - totals[k]) / n
-        a, b = (lead, k) if lead < k else (k, lead)
-        error = SURE * math.sqrt(max(squares[a][b] / n - mean * mean, 0.0) / (n - 1))
-        if error - mean >= enough:
+        mean, se = lead_over(lead, k, totals, squares, n)
+        if SURE * se - mean >= enough:
             return False
     return True
+
+
+def lead_over(
+    lead: int, k: int, totals: list[float], squares: list[list[float]], n: int
+) -> tuple[float, float]:
+    """The mean lead of move ``lead`` over move ``k`` across the same ``n`` deals, and its
+    standard error from their deal-by-deal difference (common random numbers: the luck both
+    met cancels in it)."""
+    mean = (totals[lead] - totals[k]) / n
+    a, b = (lead, k) if lead < k else (k, lead)
+    return mean, math.sqrt(max(squares[a][b] / n - mean * mean, 0.0) / (n - 1))
 
 
 CUT_SURE: Final = 2.0
@@ -284,10 +293,8 @@ def halved(alive: list[int], totals: list[float], squares: list[list[float]], n:
     if CUT_SURE and squares and n > 1:
         lead = ranked[0]
         for k in ranked[keep:]:
-            mean = (totals[lead] - totals[k]) / n
-            a, b = (lead, k) if lead < k else (k, lead)
-            error = CUT_SURE * math.sqrt(max(squares[a][b] / n - mean * mean, 0.0) / (n - 1))
-            if mean <= error:
+            mean, se = lead_over(lead, k, totals, squares, n)
+            if mean <= CUT_SURE * se:
                 kept.append(k)
     return sorted(kept)
 
