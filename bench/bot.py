@@ -9,6 +9,9 @@ computer and play it out by clicking the card buttons of their DM hand, all at o
   as the person sees it (the stand-in's clock, loopback network included); and to the clicked
   message showing the answer, which is later when the bot acknowledged first (a deferred
   update) and edited the message once the hand's picture was drawn;
+* time from a click to the person's next turn live in their hand (the computer's reply played
+  and the hand edited), which shows the refreshes falling behind when the acknowledgements
+  do not;
 * the bot process's CPU time per move, and the machine's load (the figures depend on it);
 * counted REST calls per move (everything except interaction answers), against the budget of
   three; and the requests Discord refused for rate limits (429).
@@ -166,6 +169,10 @@ class Window:
         self.start = 0.0 if not seconds else float("inf")  # the world's clock
         self.end = float("inf")
         self.moves = 0  # people's card plays that began inside the window
+        # Seconds from a click inside the window to the person's next turn shown live in
+        # their hand (the computer's reply played and the hand edited): what a person waits
+        # for after the answer, which no acknowledgement time shows.
+        self.turn_back: list[float] = []
 
     def inside(self, when: float) -> bool:
         return self.start <= when < self.end
@@ -261,18 +268,29 @@ async def one_match(
     window: Window,
 ) -> int:
     moves = 0
+    clicked_at: float | None = None  # when the last card was played, inside the window
     while True:
+        # The hand read again only once it has changed (each edit adds a revision): the
+        # people are woken at every change anywhere, hundreds of times a second.
+        read: list[object] = [-1, None]  # the revision last read, and what it said
 
-        def ready(found: object = found) -> object:
-            if live_cards(found):  # type: ignore[arg-type]
-                return found
-            if "finita" in found.text():  # type: ignore[attr-defined]
-                return "over"
-            return None
+        def ready(found: object = found, read: list[object] = read) -> object:
+            revision = len(found.history)  # type: ignore[attr-defined]
+            if revision != read[0]:
+                if live_cards(found):  # type: ignore[arg-type]
+                    read[:] = [revision, found]
+                elif "finita" in found.text():  # type: ignore[attr-defined]
+                    read[:] = [revision, "over"]
+                else:
+                    read[:] = [revision, None]
+            return read[1]
 
         hand = await s.wait_for(ready, timeout=60)
         if hand == "over":
             return moves
+        if clicked_at is not None:
+            window.turn_back.append(time.perf_counter() - clicked_at)
+            clicked_at = None
         if think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # a person reads, then clicks
         now = s.world.clock.now()
@@ -289,6 +307,7 @@ async def one_match(
             window.moves += 1
         if result.failed:  # counted: the person looks at the hand again
             continue
+        clicked_at = start if window.inside(now) else None
         clicked = result.interaction.id  # after a deferral, the answer comes as an edit
         with contextlib.suppress(TimeoutError):
             await s.wait_for(lambda clicked=clicked: clicked in answers.complete, timeout=10)
@@ -519,6 +538,13 @@ async def main(
         f"{len(answers.edited & inside)} answers completed by an edit "
         f"({len(answers.deferred & inside)} deferred)"
     )
+    if window.turn_back:
+        back = sorted(window.turn_back)
+        print(
+            f"click -> the person's next turn live in their hand (the computer's reply shown): "
+            f"median {statistics.median(back) * 1000:.0f} ms, p90 {pct(back, 0.9) * 1000:.0f} ms, "
+            f"p99 {pct(back, 0.99) * 1000:.0f} ms"
+        )
     print(
         f"  as the test's users saw the acknowledgement (their polling included): median "
         f"{statistics.median(acks) * 1000:.1f} ms, p99 {pct(acks, 0.99) * 1000:.1f} ms"

@@ -391,7 +391,11 @@ async def _read_body(request: web.Request) -> tuple[Any, list[Payload]]:
     """JSON bodies, and multipart ones the way discord.py sends files (``payload_json``)."""
     if not request.can_read_body:
         return None, []
-    if request.content_type == "multipart/form-data":
+    # The media type read off the header itself: aiohttp's ``content_type`` parses it with the
+    # email package, a sixth of the harness's CPU when a bench sends hundreds of requests a
+    # second (the parameters, the boundary among them, are the multipart reader's business).
+    media_type = request.headers.get("Content-Type", "").partition(";")[0].strip().lower()
+    if media_type == "multipart/form-data":
         body: Any = None
         files: list[Payload] = []
         reader = await request.multipart()

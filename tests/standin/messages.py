@@ -70,7 +70,7 @@ class Messages:
         self._apply(message, body, files or [], creating=True)
         if ephemeral_to is not None:
             message.flags |= EPHEMERAL
-        world.messages[message.id] = message
+        world.add_message(message)
         message.snapshot(world.clock.now())
         self._echo("MESSAGE_CREATE", message, channel)
         self._after_change(message)

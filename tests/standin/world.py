@@ -9,7 +9,6 @@ which the server wires to the gateway. Every change also bumps ``version`` and w
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import os
 import time
@@ -88,13 +87,37 @@ class World:
         self.commands: dict[int, Command] = {}
         self.emit: Callable[[str, Payload], None] = lambda event, data: None
         self.version = 0
-        self._changed = asyncio.Event()
+        # The waiters of ``wait_for``, woken all at once by a change or by the one shared tick:
+        # a bench's hundreds of people each waiting for their hand cost a future a wake-up,
+        # not a task and a timer each (which made the harness, not the bot, the busy process).
+        self._waiters: list[asyncio.Future[None]] = []
+        self._tick: asyncio.TimerHandle | None = None
+        self._dms: dict[int, Channel] = {}  # user id -> the bot's DM channel with them
+        self._by_channel: dict[int, list[Message]] = {}  # channel id -> its messages, oldest first
 
     # Change notification ----------------------------------------------------------------
 
     def touch(self) -> None:
         self.version += 1
-        self._changed.set()
+        self._wake()
+
+    def _wake(self) -> None:
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+        waiters, self._waiters = self._waiters, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def _next_change(self) -> asyncio.Future[None]:
+        """A future that comes true at the next change, or within 10 ms (one tick for all)."""
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._waiters.append(waiter)
+        if self._tick is None:
+            self._tick = loop.call_later(0.01, self._wake)
+        return waiter
 
     async def wait_for(self, predicate: Callable[[], Any], *, timeout: float = 2.0) -> Any:
         """Wait until ``predicate()`` is truthy and return it.
@@ -110,9 +133,7 @@ class World:
         """
         async with asyncio.timeout(timeout * PATIENCE):
             while not (result := predicate()):
-                self._changed.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), 0.01)
+                await self._next_change()
             return result
 
     # Builders for tests -----------------------------------------------------------------
@@ -249,11 +270,11 @@ class World:
 
     def dm_channel(self, user: User) -> Channel:
         """The bot's DM channel with ``user``, opened on first use like Discord does."""
-        for channel in self.channels.values():
-            if channel.type is ChannelType.DM and channel.recipient is user:
-                return channel
-        channel = Channel(self.ids.next(), ChannelType.DM, recipient=user)
-        self.channels[channel.id] = channel
+        channel = self._dms.get(user.id)
+        if channel is None:
+            channel = Channel(self.ids.next(), ChannelType.DM, recipient=user)
+            self.channels[channel.id] = channel
+            self._dms[user.id] = channel
         return channel
 
     # Lookups ------------------------------------------------------------------------------
@@ -307,18 +328,20 @@ class World:
 
     def timeline(self, channel: Channel, viewer: User) -> list[Message]:
         """The channel as ``viewer`` sees it now, oldest first, with edits applied."""
-        return [
-            m
-            for m in self.messages.values()
-            if m.channel_id == channel.id and self.sees(viewer.id, m)
-        ]
+        return [m for m in self._by_channel.get(channel.id, ()) if self.sees(viewer.id, m)]
 
     def channel_messages(self, channel_id: int) -> list[Message]:
         return [
             m
-            for m in self.messages.values()
-            if m.channel_id == channel_id and not m.deleted and m.ephemeral_to is None
+            for m in self._by_channel.get(channel_id, ())
+            if not m.deleted and m.ephemeral_to is None
         ]
+
+    def add_message(self, message: Message) -> None:
+        """A new message, kept by id and in its channel's order (timelines read one channel,
+        not every message ever sent)."""
+        self.messages[message.id] = message
+        self._by_channel.setdefault(message.channel_id, []).append(message)
 
     # Guild payloads for the gateway -----------------------------------------------------
 
