@@ -3,10 +3,16 @@
 The :class:`Database` is the one object the store's parts share (each is given it, none sees
 the others). All statements go through :meth:`Database.write` (a write transaction,
 ``BEGIN IMMEDIATE``), :meth:`Database.read` (a read transaction), or their one-hop forms
-:meth:`Database.write_once` and :meth:`Database.read_once`, all under one
-:class:`asyncio.Lock`, so two coroutines never interleave statements of different transactions
-on the shared connection. Other processes (a
-backup, a second reader) are kept apart by SQLite's own locking in WAL mode.
+:meth:`Database.write_once` and :meth:`Database.read_once`, so two coroutines never interleave
+statements of different transactions on the shared connection. A ``write()`` or ``read()``
+block holds one :class:`asyncio.Lock` from its ``BEGIN`` to its ``COMMIT``, since its
+statements are separate hand-offs. A one-hop transaction needs no lock of its own: the
+database thread runs hand-offs one at a time, in the order they were made, and the whole
+transaction is one of them; it only waits for an open block to end. (Holding the lock for
+a one-hop transaction, as the store once did, made every move wait for the event loop to come
+back to each earlier one's result before its own could even be queued: under load the
+loop's delays, not SQLite, were most of a move's time.) Other processes (a backup, a second
+reader) are kept apart by SQLite's own locking in WAL mode.
 
 Every awaited aiosqlite call is a hand-off to its worker thread and back (~100 µs here), so the
 hot paths (a move, loading a game) run their whole transaction as one plain function on that
@@ -356,21 +362,33 @@ class Database:
         ``fn`` runs on the database thread and must only use the connection it is given; if it
         raises, the transaction is rolled back there and the error comes back here.
         """
-        async with self._lock:
-            try:
-                result = await on_worker(self._db, _in_write_transaction(fn), *args)
-            except sqlite3.Error as exc:
-                raise translate(exc, self.path) from exc
-            self._commits += 1
-            return result
+        await self._no_block_open()
+        try:
+            result = await on_worker(self._db, _in_write_transaction(fn), *args)
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from exc
+        self._commits += 1
+        return result
 
     async def read_once(self, fn: Callable[[sqlite3.Connection, *Ts], T], *args: *Ts) -> T:
         """A read transaction in one hand-off: every query in ``fn`` sees the same state."""
-        async with self._lock:
-            try:
-                return await on_worker(self._db, _in_read_transaction(fn), *args)
-            except sqlite3.Error as exc:
-                raise translate(exc, self.path) from exc
+        await self._no_block_open()
+        try:
+            return await on_worker(self._db, _in_read_transaction(fn), *args)
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from exc
+
+    async def _no_block_open(self) -> None:
+        """Wait while a ``write()`` or ``read()`` block (or a close) holds the connection.
+
+        The hand-off that follows is made in the same step of the event loop as this returns
+        (nothing is awaited in between), so it is queued on the database thread after every
+        statement of the block that just ended and before the ``BEGIN`` of any block that
+        starts after it: the thread's own order keeps the transactions apart.
+        """
+        if self._lock.locked():
+            async with self._lock:
+                pass
 
 
 def _begin(conn: sqlite3.Connection, sql: str) -> None:
