@@ -22,6 +22,7 @@ restart is shown without them).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import functools
 import itertools
@@ -80,10 +81,19 @@ KEEP_DEALS = 1_000
 Record = tuple[int, Play, tuple[Card, ...], int | None]
 
 
-Job = tuple[int, int, tuple[Callable[[], Any], "asyncio.Future[Any] | None"] | None]
+# A picture to draw (``None``: the warm-up, which nobody waits for), whom to give it to, and
+# whether the drawer's own thread must draw it (the worker could not: gone, or no pickle).
+Work = tuple[Callable[[], Any], "asyncio.Future[Any] | None", bool]
+Job = tuple[int, int, Work | None]
 
 
 POOL_EXIT_WAIT = 3.0  # seconds the bot's stop waits for its picture worker to end
+IN_FLIGHT = 2
+"""Pictures handed to each worker at once: one drawn while the next crosses the pipe. One at a
+time, the worker sat idle through every hand-off (the pool's threads in the bot waking one
+another, each waiting for the interpreter): under load a picture took three times its drawing,
+the drawer could not keep up, and the refreshes behind the clicks' pictures lagged by a second
+or more. No more than that, so a click's picture waits behind at most two others."""
 
 
 class Drawer:
@@ -91,13 +101,15 @@ class Drawer:
 
     With ``workers`` (the default, one), the pictures are drawn in a process of their own, so
     drawing never holds the bot's interpreter (its GIL) while a click waits: the thread only
-    waits for the worker. A job that cannot go to a process (it does not pickle) is drawn in
-    the thread; if the worker dies, the thread draws from then on."""
+    hands them over, :data:`IN_FLIGHT` a worker at a time, and the pool gives each back as
+    it is drawn. A job that cannot go to a process (it does not pickle) is drawn in the
+    thread; if the worker dies, the thread draws from then on."""
 
     def __init__(self, workers: int = 1) -> None:
         self._jobs: queue.PriorityQueue[Job] = queue.PriorityQueue()
         self._order = itertools.count()
         self._pool: ProcessPoolExecutor | None = None
+        self._room = threading.Semaphore(IN_FLIGHT * max(1, workers))
         if workers > 0:
             context = multiprocessing.get_context("spawn")  # a fork would copy the bot's locks
             self._pool = ProcessPoolExecutor(
@@ -105,48 +117,69 @@ class Drawer:
             )
             self._pool.submit(int)  # start the worker now, not at the first click
         else:  # make the palette while the bot connects, not at the first click
-            self._jobs.put((2, next(self._order), (functools.partial(warm, THEME), None)))
+            self._jobs.put((2, next(self._order), (functools.partial(warm, THEME), None, True)))
         self._thread = threading.Thread(target=self._work, name="scopabot-pictures", daemon=True)
         self._thread.start()
 
-    def _run(self, fn: Callable[[], T]) -> T:
-        pool = self._pool
-        if pool is None:
-            return fn()
-        try:
-            return pool.submit(fn).result()
-        except BrokenProcessPool:
-            log.warning("the pictures' worker died; pictures are drawn in the bot from now on")
-            self._pool = None
-            return fn()
-        except (pickle.PicklingError, TypeError, AttributeError):
-            return fn()
-
     async def draw(self, fn: Callable[[], T], *, urgent: bool) -> T:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._jobs.put((0 if urgent else 1, next(self._order), (fn, future)))
+        self._jobs.put((0 if urgent else 1, next(self._order), (fn, future, False)))
         return await future
 
     def _work(self) -> None:
         while True:
+            # Room first, then the most urgent job: while the worker has IN_FLIGHT pictures,
+            # the next stays in the queue, where a click's picture can still go before it.
+            self._room.acquire()
             _, _, job = self._jobs.get()
             if job is None:
                 return
-            fn, future = job
-            if future is None:  # the warm-up: nobody waits for it
-                with contextlib.suppress(Exception):
-                    fn()
-                continue
-            if future.done():  # its caller gave up (cancelled)
+            fn, future, here = job
+            pool = None if here else self._pool
+            if future is None or future.done() or pool is None:
+                self._room.release()
+                if future is None:  # the warm-up: nobody waits for it
+                    with contextlib.suppress(Exception):
+                        fn()
+                elif not future.done():  # (done: its caller gave up, cancelled)
+                    self._draw_here(fn, future)
                 continue
             try:
-                result, error = self._run(fn), None
-            except Exception as exc:
-                result, error = None, exc
-            try:
-                future.get_loop().call_soon_threadsafe(_settle, future, result, error)
-            except RuntimeError:  # the loop is closed: the bot is shutting down
-                return
+                handed = pool.submit(fn)
+            except (BrokenProcessPool, RuntimeError):  # the worker is gone, or stopping
+                self._room.release()
+                self._worker_gone()
+                self._draw_here(fn, future)
+                continue
+            handed.add_done_callback(functools.partial(self._drawn, fn, future))
+
+    def _drawn(self, fn: Callable[[], Any], future: asyncio.Future[Any], handed: Any) -> None:
+        """In the pool's thread, as a picture comes back: give it to whoever waits, or have
+        the drawer's thread draw it (the worker could not), first of all."""
+        self._room.release()
+        try:
+            result = handed.result()
+        except BrokenProcessPool:
+            self._worker_gone()
+            self._jobs.put((0, next(self._order), (fn, future, True)))
+        except (pickle.PicklingError, TypeError, AttributeError):  # it cannot cross to a process
+            self._jobs.put((0, next(self._order), (fn, future, True)))
+        except BaseException as exc:  # the drawing failed, or the pool stopped before it
+            _hand_over(future, None, exc)
+        else:
+            _hand_over(future, result, None)
+
+    def _draw_here(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
+        try:
+            result, error = fn(), None
+        except Exception as exc:
+            result, error = None, exc
+        _hand_over(future, result, error)
+
+    def _worker_gone(self) -> None:
+        if self._pool is not None:
+            self._pool = None
+            log.warning("the pictures' worker died; pictures are drawn in the bot from now on")
 
     def close(self) -> None:
         """Stop the thread and the worker, waiting a while at most for the worker to end
@@ -169,10 +202,18 @@ class Drawer:
             finished.join(POOL_EXIT_WAIT)
 
 
-def _settle(future: asyncio.Future[Any], result: Any, error: Exception | None) -> None:
+def _hand_over(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    """From any thread: the picture (or why there is none) to the event loop that waits."""
+    with contextlib.suppress(RuntimeError):  # the loop is closed: the bot is shutting down
+        future.get_loop().call_soon_threadsafe(_settle, future, result, error)
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
     if future.done():
         return
-    if error is not None:
+    if isinstance(error, (asyncio.CancelledError, concurrent.futures.CancelledError)):
+        future.cancel()
+    elif error is not None:
         future.set_exception(error)
     else:
         future.set_result(result)
