@@ -4,6 +4,7 @@ suggests, hands in DMs over a correspondence match, the end of a deal, a gracefu
 from __future__ import annotations
 
 import json
+import re
 from types import SimpleNamespace
 from typing import Any
 
@@ -217,9 +218,20 @@ async def test_each_deal_ends_with_its_count_posted_in_the_thread(
     thread = await start_against_computer(s, alice, deals=2)
     while (turn := await next_turn(s, thread, [alice])) is not None:
         await play_from(s, alice, turn[1])
-    counts = await s.wait_for(
-        lambda: len(deal_counts(s, thread)) == 2 and deal_counts(s, thread), timeout=5
-    )
+
+    def every_deal_counted() -> list[Message] | None:
+        # Two deals, or more when they end level (tie-breaking plays further deals): as many
+        # deals as the table message showed the end of ("Smazzata 2" at the match's end),
+        # each counted once.
+        shown = json.dumps([r.components for r in table_messages(s, thread)[0].history])
+        played = max((int(n) for n in re.findall(r"[Ss]mazzata (\d+)", shown)), default=0)
+        counts = deal_counts(s, thread)
+        return counts if played >= 2 and len(counts) == played else None
+
+    counts = await s.wait_for(every_deal_counted, timeout=5)
+    assert [c.text().split("**")[1] for c in counts] == [
+        f"Fine della smazzata {k}" for k in range(1, len(counts) + 1)
+    ]
     first = counts[0]
     text = first.text()
     assert text.startswith("**Fine della smazzata 1** · Scopa · tavolo 1"), text
