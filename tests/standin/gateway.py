@@ -36,6 +36,7 @@ from .world import World
 _log = logging.getLogger(__name__)
 
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE = 0, 1, 2, 3, 4
+HEARTBEAT_ACK_AFTER = 0.02  # seconds: a round trip to Discord's gateway
 RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
 
 GUILDS = 1 << 0
@@ -267,7 +268,12 @@ class Gateway:
         if not isinstance(data, dict):
             data = {}
         if op == HEARTBEAT:
-            connection.queue.put_nowait({"op": HEARTBEAT_ACK})
+            # Answered after a network's round trip, as Discord's is: answered at once on
+            # loopback, the ACK could reach discord.py before its keep-alive thread had noted
+            # the beat as sent, and it logged "websocket is 41.3s behind" (the interval).
+            asyncio.get_running_loop().call_later(
+                HEARTBEAT_ACK_AFTER, connection.queue.put_nowait, {"op": HEARTBEAT_ACK}
+            )
         elif op == IDENTIFY:
             await self._identify(connection, data)
         elif op == RESUME:
