@@ -153,7 +153,12 @@ class Drawer:
                 continue
             handed.add_done_callback(functools.partial(self._drawn, fn, future))
 
-    def _drawn(self, fn: Callable[[], Any], future: asyncio.Future[Any], handed: Any) -> None:
+    def _drawn(
+        self,
+        fn: Callable[[], Any],
+        future: asyncio.Future[Any],
+        handed: concurrent.futures.Future[Any],
+    ) -> None:
         """In the pool's thread, as a picture comes back: give it to whoever waits, or have
         the drawer's thread draw it (the worker could not), first of all."""
         self._room.release()
