@@ -36,8 +36,8 @@ from .world import World
 _log = logging.getLogger(__name__)
 
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE = 0, 1, 2, 3, 4
-HEARTBEAT_ACK_AFTER = 0.02  # seconds: a round trip to Discord's gateway
 RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
+HEARTBEAT_ACK_AFTER = 0.02  # seconds: a round trip to Discord's gateway
 
 GUILDS = 1 << 0
 GUILD_MESSAGES = 1 << 9
