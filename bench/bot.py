@@ -42,12 +42,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -332,6 +335,35 @@ DM_OPENINGS_PER_SECOND = 4.0
 bot, 5 a second here); a new match of someone already seen opens none."""
 
 
+@contextlib.asynccontextmanager
+async def harness_unswept(every: float = 1.0) -> AsyncIterator[None]:
+    """Keep Python's full collections of this process (the stand-in and the people) short.
+
+    The stand-in keeps every request, message and interaction of the run (its checks and
+    these figures read them): a million objects by the end of a 300-game run, and each full
+    collection walked them all, stopping the stand-in for 0.25-0.45 s every 6-10 s. Every
+    click in flight then waited: the bot's acknowledgement reached a stand-in that was not
+    listening, and the interactions it had not yet sent went out together, late, so the
+    bench put the harness's pauses on the bot (its p99 at 300 games: 143-206 ms with them,
+    55-70 ms without; docs/speed.md). Discord does not stop to collect its garbage for us.
+    So every ``every`` seconds what the run has kept so far leaves the collector's walks
+    (``gc.freeze``); reference counting still frees it, and the young generations still
+    collect the cycles of each second's requests before they are frozen."""
+
+    async def freeze() -> None:
+        while True:
+            await asyncio.sleep(every)
+            gc.collect(1)
+            gc.freeze()
+
+    task = asyncio.create_task(freeze())
+    try:
+        yield
+    finally:
+        task.cancel()
+        gc.unfreeze()
+
+
 async def main(
     games: int,
     deals: int,
@@ -356,7 +388,7 @@ async def main(
         ramp = max(2 * think, games / DM_OPENINGS_PER_SECOND)
     window = Window(seconds)
     spec = None if check_spec else SpecValidator(Path("/nonexistent/openapi.json"))
-    async with DiscordStandIn(world, spec=spec) as s:
+    async with DiscordStandIn(world, spec=spec) as s, harness_unswept():
         s.rate_limits.enabled = True
         s.rate_limits.limit, s.rate_limits.window = 5, 1.0
         # Discord limits the bot's own requests per route and channel; interaction answers
@@ -559,7 +591,8 @@ async def main(
     )
     print(
         f"this harness (the stand-in and the people): {harness:.1f} s of CPU = "
-        f"{harness / wall * 100:.0f}% of a core, on the same cores"
+        f"{harness / wall * 100:.0f}% of a core, on the same cores; its peak memory "
+        f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
     )
     print(
         f"counted REST calls: {len(counted)} = {len(counted) / all_moves:.2f} per move "
