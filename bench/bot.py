@@ -26,7 +26,8 @@ route has one rate limit for the whole bot), play match after match, and the fig
 taken over the S seconds after the last has arrived, when every game is under way. Tables are
 opened in several channels (25 people a channel), as on a big server: threads are opened in
 one channel at its rate limit, which would pace the starts rather than measure the bot. Also
-printed: the harness's own CPU (the stand-in and the people share the bot's cores); the ramp
+printed: the harness's own CPU and peak memory (the stand-in and the people share the bot's
+cores; ``harness_unswept`` says why its memory is kept out of the collector's walks); the ramp
 as it goes (every 10 s: people arrived, playing, waiting for their first hand); how many got
 their first hand, how long after their ``/scopa new``, and the tries that failed; the DM
 channels opened and their rate against the route's limit; the bot's first error with its
