@@ -345,8 +345,8 @@ async def harness_unswept(every: float = 1.0) -> AsyncIterator[None]:
     collection walked them all, stopping the stand-in for 0.25-0.45 s every 6-10 s. Every
     click in flight then waited: the bot's acknowledgement reached a stand-in that was not
     listening, and the interactions it had not yet sent went out together, late, so the
-    bench put the harness's pauses on the bot (its p99 at 300 games: 143-206 ms with them,
-    55-70 ms without; docs/speed.md). Discord does not stop to collect its garbage for us.
+    bench put the harness's pauses on the bot (its p99 at 300 games, 2 s think: 138 ms with
+    them, 53-56 ms without; docs/speed.md). Discord does not stop to collect its garbage for us.
     So every ``every`` seconds what the run has kept so far leaves the collector's walks
     (``gc.freeze``); reference counting still frees it, and the young generations still
     collect the cycles of each second's requests before they are frozen."""
