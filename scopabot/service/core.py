@@ -80,7 +80,7 @@ class Core:
             raise ServiceError(
                 ErrorCode.UNKNOWN_GAME, f"no game {game_id}", game_id=game_id
             ) from None
-        if live.table is not None:
+        if live.table is not None and not live.finished:
             self._table_games[live.table.id] = game_id
         return await self.live.current(live)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
@@ -54,6 +55,13 @@ from scopabot.store.game_rows import deck_blob
 from scopabot.store.models import from_ms, now, opt_ms, to_ms
 
 from .views import HAND_OVER_AFTER, Pace, TableInfo, TimeoutRule
+
+KEEP_ENDED = 512
+"""Finished games kept once read, the most recently asked about: the end of a match has each
+message shown once more (the table, every hand, the count), each asking for the game, and a
+few reads of one finished game are all the store should see for them. Beyond that a finished
+game is read again when asked about; a process keeps only its games in play, however long it
+runs."""
 
 
 class RatingPolicy(Protocol):
@@ -170,6 +178,8 @@ class LiveGames:
         self.store = store
         self.rating_policy = rating_policy
         self._live: dict[int, LiveGame] = {}
+        # Finished games read back from the store (never moved again), the newest last.
+        self._ended: OrderedDict[int, LiveGame] = OrderedDict()
         self._loading: dict[int, asyncio.Future[LiveGame]] = {}
         self._rating_lock = asyncio.Lock()
         # Whether another process shows the messages of a guild's tables (None: this one
@@ -198,9 +208,16 @@ class LiveGames:
         return self._live.get(game_id)
 
     async def get(self, game_id: int) -> LiveGame:
-        """The live game (read from the store the first time; NotFoundError if none)."""
-        live = self._live.get(game_id)
+        """The live game (read from the store the first time; NotFoundError if none).
+
+        A game in play is kept until its end (:meth:`forget`). A finished one read back (its
+        last messages, a stale button) is kept among the last :data:`KEEP_ENDED` only: kept
+        with the games in play, every game a process ever ended stayed in its memory, and
+        each of Python's full collections walked them all (docs/speed.md)."""
+        live = self._live.get(game_id) or self._ended.get(game_id)
         if live is not None:
+            if live.finished:
+                self._ended.move_to_end(game_id)
             return live
         loading = self._loading.get(game_id)
         if loading is not None:  # another caller is reading it: one copy, not two
@@ -209,7 +226,10 @@ class LiveGames:
         self._loading[game_id] = future
         try:
             live = await self._read(game_id)
-            live = self._live.setdefault(game_id, live)
+            if live.finished:
+                self._keep_ended(live)
+            else:
+                live = self._live.setdefault(game_id, live)
             future.set_result(live)
             return live
         except BaseException as exc:
@@ -221,6 +241,12 @@ class LiveGames:
             raise
         finally:
             del self._loading[game_id]
+
+    def _keep_ended(self, live: LiveGame) -> None:
+        self._ended[live.game_id] = live
+        self._ended.move_to_end(live.game_id)
+        while len(self._ended) > KEEP_ENDED:
+            self._ended.popitem(last=False)
 
     async def _read(self, game_id: int) -> LiveGame:
         info = await self.store.games.info(game_id)

@@ -19,6 +19,7 @@ from scopabot.service import (
     TableInfo,
     TableNote,
 )
+from scopabot.service import live as live_module
 from scopabot.service.core import table_info
 from scopabot.service.live import LiveGames
 from scopabot.store import MoveRecord, Store, StoredGame
@@ -230,3 +231,34 @@ async def test_what_a_restart_owes_is_kept_through_the_service(
         assert await again.games.owed_tables() == [(table_id, game_id)]
     finally:
         await again.close()
+
+
+async def test_finished_games_are_kept_only_among_the_last_few(
+    service: GameService, store: Store, monkeypatch: Any
+) -> None:
+    """A finished game asked about again (its last messages, a stale button) is read back
+    and kept among the last few only: kept with the games in play, every game a process
+    ever ended stayed in its memory, walked by each of Python's full collections."""
+    monkeypatch.setattr(live_module, "KEEP_ENDED", 2)
+    live = LiveGames.of(store)
+    ended = []
+    for k in range(1, 5):
+        table = await service.tables.open(host=10 * k + 1, options={"deals": 1})
+        await service.tables.join(table.id, user=10 * k + 2)
+        game_id = (await service.tables.start(table.id, by=10 * k + 1, seed=k)).game_id
+        await service.games.resign(game_id, user=10 * k + 1)
+        assert (await service.games.public_view(game_id)).finished
+        assert live.kept(game_id) is None, "a finished game was kept with the games in play"
+        ended.append(game_id)
+    reads = Reads(store)
+    last = await service.games.public_view(ended[-1])  # kept: only the view's own reads
+    kept_reads, reads.count = reads.count, 0
+    first = await service.games.public_view(ended[0])  # let go: the game is read again too
+    assert reads.count > kept_reads
+    for game_id, public in ((ended[-1], last), (ended[0], first)):
+        fresh = await fresh_service(store, FakeClock())
+        try:
+            assert public == await fresh.games.public_view(game_id)
+        finally:
+            await fresh.close()
+    assert all(live.kept(game_id) is None for game_id in ended)
