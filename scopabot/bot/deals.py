@@ -44,6 +44,19 @@ class DealPosts:
         self._locks: dict[int, asyncio.Lock] = {}  # a state of the moment, per game
         self._settled: dict[int, int] = {}  # game -> last deal whose count is posted (a cache)
 
+    def held_games(self) -> set[int]:
+        return set(self._locks) | set(self._settled)
+
+    def let_go(self, game_id: int) -> bool:
+        """Forget a finished game's counts, unless one is being posted (False: asked again
+        later); whether a count was posted is kept through the service anyway."""
+        lock = self._locks.get(game_id)
+        if lock is not None and lock.locked():
+            return False
+        self._locks.pop(game_id, None)
+        self._settled.pop(game_id, None)
+        return True
+
     def where(self, table: TableInfo) -> int | None:
         return table.thread_id or table.channel_id
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -49,7 +50,7 @@ from .actions import game_controls
 from .context import rated_names, seat_names, table_link, table_title
 from .deals import DealPosts
 from .dms import ClosedDms
-from .memory import TableMemory
+from .memory import MAX_SEATS, TableMemory
 from .messages import DmClosed, Messages, again
 from .pictures import Pictures
 from .shards import ShownHere
@@ -62,6 +63,13 @@ log = logging.getLogger(__name__)
 
 PING_GAP = 120.0  # seconds: a live table pings the same person at most this often
 
+
+LET_GO_AFTER = 60.0
+"""Seconds a finished match keeps its state in the bot (its messages' refresh slots, the caches
+of its seats' messages, note, counts and rating changes) before it is let go: its last
+messages are shown by then, and a late click on them reads what it needs again. Kept, every
+match a process ever showed stayed in its memory, walked by each of Python's full
+collections (docs/speed.md)."""
 
 AGAIN_AT_MOST = 3
 """Hand views drawn again when another process keeps moving the game while one is drawn."""
@@ -85,6 +93,7 @@ class Delivery:
         #   events carried (``_publics``, ``_seat_views``, ``_tables``);
         # - a match being placed (``placing``, ``after_placing``: its first ping), a new DM
         #   owed to a turn's notice (``new_dm``), the last ping of each person (``_pinged``).
+        # What is kept of a match is let go a while after its end (``_let_go``).
         self.tables: dict[int, Slot] = {}
         self.hands: dict[tuple[int, int], Slot] = {}
         self.placing: set[int] = set()
@@ -110,6 +119,10 @@ class Delivery:
         # Tables being played, as the bot last learned them (during a match only the bot's
         # own placing of its messages changes one): not read again for every refresh.
         self._tables: dict[int, TableInfo] = {}
+        # Matches over (or called off), the oldest first: (when, table id, game id), each let
+        # go :data:`LET_GO_AFTER` seconds later (``_let_go``).
+        self._over: deque[tuple[float, int, int]] = deque()
+        self._pings_pruned = time.monotonic()
 
     # Events --------------------------------------------------------------------------------
 
@@ -172,6 +185,53 @@ class Delivery:
             self.table(table_id, game_id).request(event.version)
         elif isinstance(event, ReminderDue) and event.user_id is not None:
             await self._remind(event)
+        if isinstance(event, (MatchOver, TableCancelled)):
+            self._over.append((time.monotonic(), table_id, game_id))
+            self._let_go()
+
+    def _let_go(self) -> None:
+        """Forget what the bot keeps of matches over for :data:`LET_GO_AFTER` seconds whose
+        messages are settled; one still busy (a refresh retried, a count being posted) is
+        looked at again at a later match's end. The pings' times go too, once past their gap."""
+        now = time.monotonic()
+        for _ in range(len(self._over)):
+            when, table_id, game_id = self._over[0]
+            if now - when < LET_GO_AFTER:
+                break
+            self._over.popleft()
+            if not self._let_go_of(table_id, game_id):
+                self._over.append((now, table_id, game_id))
+        if now - self._pings_pruned >= PING_GAP:
+            self._pings_pruned = now
+            self._pinged = {k: t for k, t in self._pinged.items() if now - t < PING_GAP}
+
+    def _let_go_of(self, table_id: int, game_id: int) -> bool:
+        keys = [(game_id, seat) for seat in range(MAX_SEATS) if (game_id, seat) in self.hands]
+        slots = [self.hands[key] for key in keys]
+        table = self.tables.get(table_id)
+        if table is not None:
+            slots.append(table)
+        if not all(slot.settled for slot in slots) or table_id in self.placing:
+            return False
+        if not self.memory.let_go(game_id) or not self.deals.let_go(game_id):
+            return False
+        for key in keys:
+            del self.hands[key]
+        self.tables.pop(table_id, None)
+        self._seat_msgs.pop(game_id, None)
+        self._dms_read.discard(game_id)
+        return True
+
+    def held_games(self) -> set[int]:
+        """The games the bot keeps anything of (tests and the benchmark: those in play, and
+        those over for less than :data:`LET_GO_AFTER` or still busy)."""
+        return (
+            {game_id for game_id, _ in self.hands}
+            | set(self._seat_msgs)
+            | self._dms_read
+            | self.memory.held_games()
+            | self.deals.held_games()
+        )
 
     async def table_info(self, table_id: int) -> TableInfo:
         """A table being played, kept from the first read to the end of its match."""

@@ -100,6 +100,18 @@ class TableMemory:
         except Exception as error:  # the debt stays stored: paid at the next start
             log.warning("game %s: could not pay its table's debt: %s", game_id, error)
 
+    def held_games(self) -> set[int]:
+        return set(self._finals) | set(self._notes) | set(self._waiting)
+
+    def let_go(self, game_id: int) -> bool:
+        """Forget a finished game's caches, unless its table's debt is still being paid
+        (False: asked again later)."""
+        if game_id in self._waiting or game_id in self._hands_awaited:
+            return False
+        self._finals.pop(game_id, None)
+        self._notes.pop(game_id, None)
+        return True
+
     def close(self) -> None:
         for task in list(self._hands_awaited.values()):
             task.cancel()

@@ -43,6 +43,12 @@ class Slot:
     def stale(self) -> bool:
         return self._force or self.wanted > self.shown
 
+    @property
+    def settled(self) -> bool:
+        """Nothing on its way, nothing wanted, no interaction editing the message: the slot
+        may be let go (a later request makes a new one, which shows the message as it is)."""
+        return not self.stale and not self.paused and self.idle.is_set()
+
     def request(self, version: int | None = None) -> None:
         if version is None:
             self._force = True
