@@ -220,6 +220,7 @@ class Delivery:
         self.tables.pop(table_id, None)
         self._seat_msgs.pop(game_id, None)
         self._dms_read.discard(game_id)
+        self.pictures.let_go(game_id)
         return True
 
     def held_games(self) -> set[int]:
@@ -231,6 +232,7 @@ class Delivery:
             | self._dms_read
             | self.memory.held_games()
             | self.deals.held_games()
+            | self.pictures.held_games()
         )
 
     async def table_info(self, table_id: int) -> TableInfo:

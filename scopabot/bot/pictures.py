@@ -303,6 +303,16 @@ class Pictures:
         self._whole.discard(game_id)
         self._ended.pop(game_id, None)
 
+    def let_go(self, game_id: int) -> None:
+        """The match is over and its messages shown: its deals' plays are read again from
+        the stored moves if ever asked for."""
+        self._plays.pop(game_id, None)
+        self._whole.discard(game_id)
+        self._ended.pop(game_id, None)
+
+    def held_games(self) -> set[int]:
+        return set(self._plays) | self._whole | set(self._ended)
+
     def _keep(self, game_id: int, ended: tuple[int, tuple[Record, ...]]) -> None:
         self._ended[game_id] = ended
         self._ended.move_to_end(game_id)

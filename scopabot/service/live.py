@@ -56,12 +56,13 @@ from scopabot.store.models import from_ms, now, opt_ms, to_ms
 
 from .views import HAND_OVER_AFTER, Pace, TableInfo, TimeoutRule
 
-KEEP_ENDED = 512
-"""Finished games kept once read, the most recently asked about: the end of a match has each
-message shown once more (the table, every hand, the count), each asking for the game, and a
-few reads of one finished game are all the store should see for them. Beyond that a finished
-game is read again when asked about; a process keeps only its games in play, however long it
-runs."""
+KEEP_ENDED = 64
+"""Finished games kept once read, the most recently asked about: in the second after a match
+ends each of its messages is shown once more (the table, every hand, the count), each asking
+for the game, and one read of it is all the store should see for them. Beyond that a
+finished game is read again when asked about: a process keeps its games in play and a few
+just ended, however long it runs (each kept game is a few hundred objects, which every full
+collection of Python's walks)."""
 
 
 class RatingPolicy(Protocol):
