@@ -215,10 +215,12 @@ class LiveGames:
         last messages, a stale button) is kept among the last :data:`KEEP_ENDED` only: kept
         with the games in play, every game a process ever ended stayed in its memory, and
         each of Python's full collections walked them all (docs/speed.md)."""
-        live = self._live.get(game_id) or self._ended.get(game_id)
+        live = self._live.get(game_id)
         if live is not None:
-            if live.finished:
-                self._ended.move_to_end(game_id)
+            return live
+        live = self._ended.get(game_id)
+        if live is not None:
+            self._ended.move_to_end(game_id)
             return live
         loading = self._loading.get(game_id)
         if loading is not None:  # another caller is reading it: one copy, not two
