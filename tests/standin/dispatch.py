@@ -248,9 +248,12 @@ class Dispatcher:
         record.route = route.pattern
         if route.auth and request.headers.get("Authorization") != f"Bot {self.s.world.token}":
             raise DiscordError(401, 0, "401: Unauthorized")
+        # Discord's buckets: per route and major parameter; an interaction's answers (its
+        # callback, its follow-ups through the webhook and token) have a bucket of their own,
+        # not one shared by every person clicking.
         major = next(
             (params[k] for k in ("channel_id", "guild_id", "webhook_id") if k in params), ""
-        )
+        ) + "".join(f"/{params[k]}" for k in ("interaction_id", "webhook_token") if k in params)
         for failing, until, status in self._failing:
             if failing == route.pattern and time.monotonic() < until:
                 raise DiscordError(status, 0, f"{status}: Internal Server Error", recorded=True)

@@ -56,3 +56,18 @@ async def test_buckets_pace_discord_py_without_429s(
     sent = [r for r in standin.requests if r.route == MESSAGES]
     assert [r.status for r in sent] == [200] * 4
     assert len(standin.timeline("tavolo", as_user="bob")) == 4
+
+
+async def test_each_interaction_answers_in_its_own_bucket(
+    standin: DiscordStandIn, sample_bot: SampleBot
+) -> None:
+    """Discord keys an interaction's answers by the interaction: people clicking at once do
+    not share one bucket (a shared one made a 429 the bot was never told about)."""
+    standin.rate_limits.enabled = True
+    standin.rate_limits.limit, standin.rate_limits.window = 1, 10.0
+    for name in ("alice", "bob", "carol"):
+        reply = (await standin.user(name).slash("echo", text=name)).message
+        assert reply is not None and reply.content == name
+    callbacks = [r for r in standin.requests if r.route and r.route.endswith("/callback")]
+    assert len(callbacks) == 3 and all(r.status < 300 for r in callbacks)
+    assert standin.violations == []
