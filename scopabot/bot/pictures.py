@@ -299,13 +299,11 @@ class Pictures:
     def seen_elsewhere(self, game_id: int) -> None:
         """A play of the game was made by another process: this deal's plays are not all
         seen here, so its end is played again from the stored moves (``deal_end``)."""
-        self._plays.pop(game_id, None)
-        self._whole.discard(game_id)
-        self._ended.pop(game_id, None)
+        self.let_go(game_id)
 
     def let_go(self, game_id: int) -> None:
-        """The match is over and its messages shown: its deals' plays are read again from
-        the stored moves if ever asked for."""
+        """Forget the game's plays (its match over and shown, or played elsewhere too): its
+        last deal's are played again from the stored moves if ever asked for."""
         self._plays.pop(game_id, None)
         self._whole.discard(game_id)
         self._ended.pop(game_id, None)
