@@ -29,6 +29,7 @@ from .helpers import (
     live_cards,
     next_turn,
     start_against_computer,
+    table_caught_up,
     table_messages,
     thread_named,
 )
@@ -162,7 +163,10 @@ async def test_the_table_and_each_hand_carry_their_pictures_through_a_match(
             assert hand_picture_cards(other_hand) == [
                 c for label in card_labels(other_hand) for c in cards_in(label)
             ]
-        # The table's picture says the table's cards and none of a hand.
+        # The table's picture says the table's cards and none of a hand: the table's message
+        # as it shows the game the hand was drawn at (its edit for the move before, or the
+        # next deal after a tie, may still be on its way when the hand goes live).
+        table = await table_caught_up(s, thread, hand)
         picture = table_picture(table)
         said = picture["description"]
         on_table = said.split(";")[0]
